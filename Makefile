@@ -1,0 +1,55 @@
+# Muster: `make run` serves the app, `make test` runs every test. Both set up what they need.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: run test stop bench lint install migrate loadpacks messages browser-deps
+
+$(PY):
+	@command -v $(PYTHON) >/dev/null || { echo "Muster needs Python 3.11 ($(PYTHON) not found)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+loadpacks: migrate
+	$(PY) manage.py loadpack fixtures/*.yaml
+
+run: loadpacks
+	@echo "Muster on http://127.0.0.1:$(PORT)/  (API docs: /api/docs/; stop the database with 'make stop')"
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Chromium for the browser tests: Debian's package (Playwright cannot download browsers here).
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "The browser tests need Chromium at /usr/bin/chromium: install Debian's 'chromium' package (sudo apt-get install chromium)"; exit 1; \
+	  fi; \
+	fi
+
+test: install browser-deps
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+stop:
+	@if [ -x $(PY) ]; then $(PY) -m config.db stop; else echo "nothing to stop"; fi
+
+bench: loadpacks
+	$(PY) scripts/bench.py
+
+messages: install
+	cd armylists && ../$(PY) ../manage.py makemessages -l de --keyword=N_ --ignore=.venv
+	$(PY) manage.py compilemessages --ignore=.venv

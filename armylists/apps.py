@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ArmylistsConfig(AppConfig):
+    name = "armylists"
+    verbose_name = "Army lists"

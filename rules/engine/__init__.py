@@ -1,0 +1,27 @@
+"""The rules engine: pure Python, no Django, no database.
+
+In: a ``Catalogue`` (a game system's data) and a ``ListDocument``. Out: a ``Result``
+with the points breakdown and the violations.
+"""
+
+from .catalogue import Card, Catalogue, Faction, Item, SpecialAction, ValidatorSpec, Variant
+from .document import DocumentError, Entry, ListDocument, ProblemAt, parse
+from .validation import (
+    Context,
+    Points,
+    Result,
+    SystemRules,
+    UnknownSystem,
+    Validator,
+    registered_systems,
+    rules_for,
+    validate,
+)
+from .violations import ERROR, INFO, WARNING, N_, Violation
+
+__all__ = [
+    "Card", "Catalogue", "Context", "DocumentError", "ERROR", "Entry", "Faction", "INFO",
+    "Item", "ListDocument", "N_", "Points", "ProblemAt", "Result", "SpecialAction",
+    "SystemRules", "UnknownSystem", "ValidatorSpec", "Validator", "Variant", "Violation",
+    "WARNING", "parse", "registered_systems", "rules_for", "validate",
+]

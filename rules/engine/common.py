@@ -1,0 +1,58 @@
+"""Validators every game system shares."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .validation import Context, Validator
+from .violations import N_, Violation
+
+
+class UnknownKeyValidator(Validator):
+    """Every system: a key the game data does not know is an error (RULES.md, intro).
+
+    The entry stays in the list and the other entries are still validated; the
+    violation names the key and the place, so nothing is dropped silently.
+    """
+
+    code = "unknown_key"
+    message = N_("Unknown {field} '{key}' at {path}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        cat, doc = ctx.catalogue, ctx.document
+        if doc.faction is not None and cat.factions and doc.faction not in cat.factions:
+            yield self.violation(field="faction", key=doc.faction, path="faction")
+        for i, entry in enumerate(doc.entries):
+            if entry.custom is not None and not cat.attributes.get("custom_units"):
+                yield self.violation(
+                    entry=i,
+                    message=N_("Custom unit '{key}' at {path}: {system} has no custom units"),
+                    field="custom",
+                    key=entry.custom.name,
+                    path=f"entries[{i}].custom",
+                    system=cat.name,
+                )
+            if entry.card is not None and ctx.cards[i] is None:
+                yield self.violation(
+                    entry=i, field="card", key=entry.card, path=f"entries[{i}].card"
+                )
+            for j, key in enumerate(entry.items):
+                if key not in cat.items:
+                    yield self.violation(
+                        entry=i, field="item", key=key, path=f"entries[{i}].items[{j}]"
+                    )
+            for j, key in enumerate(entry.options):
+                if key not in cat.items:
+                    yield self.violation(
+                        entry=i, field="option", key=key, path=f"entries[{i}].options[{j}]"
+                    )
+        for k, pick in enumerate(doc.special_actions):
+            action = cat.special_actions.get(pick.action)
+            if action is None:
+                yield self.violation(
+                    field="special action", key=pick.action, path=f"special_actions[{k}].action"
+                )
+            elif pick.variant is not None and action.variant(pick.variant) is None:
+                yield self.violation(
+                    field="variant", key=pick.variant, path=f"special_actions[{k}].variant"
+                )

@@ -1,0 +1,154 @@
+"""Run a system's validators over a list document.
+
+A validator is a small class in the manner of DRF's ``validators.py``: ``code``,
+``severity``, ``message`` and ``__call__(ctx)`` yielding violations. Each game system
+registers its validators and its pricing in a ``SystemRules``; the data pack decides
+which validators run, with which parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from .catalogue import Card, Catalogue, Item
+from .document import Entry, ListDocument
+from .violations import ERROR, Violation
+
+
+class UnknownSystem(LookupError):
+    pass
+
+
+class Validator:
+    code: str = ""
+    severity: str = ERROR
+    message: str = ""
+
+    def __init__(self, **params):
+        self.params = params
+
+    def __call__(self, ctx: Context) -> Iterable[Violation]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def violation(self, *, entry: int | None = None, message: str | None = None, **params):
+        return Violation(
+            code=self.code,
+            severity=self.severity,
+            template=message or self.message,
+            entry=entry,
+            params=params,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SystemRules:
+    """What the engine needs to know about one game system besides its data."""
+
+    key: str
+    validators: Mapping[str, type[Validator]]
+    price_entry: Callable[[Catalogue, ListDocument, Entry], int]
+    # The points (or gold) limit: the document's battle size, or the system's default.
+    limit: Callable[[Catalogue, ListDocument], int | None]
+    # Validators that run whatever the pack says (unknown_key: nothing may vanish).
+    always: tuple[str, ...] = ("unknown_key",)
+    # Extra totals (e.g. Boarding Action counts special actions into the battle size).
+    total: Callable[[Catalogue, ListDocument, list[int]], int] | None = None
+    # A card's stats with what the entry bought (armour, equipment modifiers).
+    effective_stats: Callable[[Card, Entry, Catalogue], dict] | None = None
+
+    def stats_for(self, card: Card, entry: Entry, catalogue: Catalogue) -> dict:
+        if self.effective_stats is None:
+            return dict(card.stats)
+        return self.effective_stats(card, entry, catalogue)
+
+
+_REGISTRY: dict[str, SystemRules] = {}
+
+
+def register(rules: SystemRules) -> SystemRules:
+    _REGISTRY[rules.key] = rules
+    return rules
+
+
+def rules_for(system: str) -> SystemRules:
+    from rules import systems  # noqa: F401  (importing registers every system)
+
+    try:
+        return _REGISTRY[system]
+    except KeyError:
+        raise UnknownSystem(system) from None
+
+
+def registered_systems() -> list[str]:
+    from rules import systems  # noqa: F401
+
+    return sorted(_REGISTRY)
+
+
+@dataclass(slots=True)
+class Context:
+    """What every validator of one run sees; lookups are resolved once, here."""
+
+    catalogue: Catalogue
+    document: ListDocument
+    entry_points: list[int]
+    total: int
+    limit: int | None
+    cards: list[Card | None] = field(default_factory=list)
+
+    def card(self, index: int) -> Card | None:
+        return self.cards[index]
+
+    def item(self, key: str) -> Item | None:
+        return self.catalogue.items.get(key)
+
+    def known_entries(self) -> Iterator[tuple[int, Entry, Card]]:
+        """Entries whose card the data knows (unknown ones are unknown_key's)."""
+        for i, entry in enumerate(self.document.entries):
+            card = self.cards[i]
+            if card is not None:
+                yield i, entry, card
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    total: int
+    limit: int | None
+    entries: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    points: Points
+    violations: list[Violation]
+
+    @property
+    def valid(self) -> bool:
+        return not any(v.severity == ERROR for v in self.violations)
+
+
+def validate(catalogue: Catalogue, document: ListDocument) -> Result:
+    rules = rules_for(catalogue.system)
+    entry_points = [rules.price_entry(catalogue, document, e) for e in document.entries]
+    total = (rules.total or _sum_total)(catalogue, document, entry_points)
+    ctx = Context(
+        catalogue=catalogue,
+        document=document,
+        entry_points=entry_points,
+        total=total,
+        limit=rules.limit(catalogue, document),
+        cards=[catalogue.cards.get(e.card) if e.card else None for e in document.entries],
+    )
+    specs = [(code, {}) for code in rules.always]
+    specs += [(s.code, dict(s.params)) for s in catalogue.validators if s.code not in rules.always]
+    violations: list[Violation] = []
+    for code, params in specs:
+        violations.extend(rules.validators[code](**params)(ctx))
+    # Stable order for readers: list-wide problems first, then by entry.
+    violations.sort(key=lambda v: -1 if v.entry is None else v.entry)
+    return Result(points=Points(total=total, limit=ctx.limit, entries=entry_points), violations=violations)
+
+
+def _sum_total(catalogue: Catalogue, document: ListDocument, entry_points: list[int]) -> int:
+    return sum(entry_points)

@@ -1,0 +1,263 @@
+"""Game-data packs (fixtures/*.yaml|json) <-> the database.
+
+``load_pack`` checks the whole pack first (JSON Schema, then every reference) and
+writes it in one transaction, replacing the system's previous data, so a re-load is
+idempotent and a refused pack changes nothing. ``dump_pack`` writes the same shape
+back: ``load_pack(dump_pack(k))`` leaves the data as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import yaml
+from django.db import transaction
+from jsonschema import Draft202012Validator
+
+from rules.engine.document import ProblemAt, describe_error
+from rules.engine.validation import UnknownSystem, rules_for
+
+from . import models
+from .signals import bulk_write
+
+FORMAT = "muster-pack/1"
+SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "pack.schema.json"
+
+
+class PackError(ValueError):
+    def __init__(self, problems: list[ProblemAt], source: str = "pack"):
+        self.problems = problems
+        self.source = source
+        lines = [f"  {p.path or '(pack)'}: {p.message}" for p in problems]
+        super().__init__(f"{source} refused, nothing was changed:\n" + "\n".join(lines))
+
+
+@cache
+def pack_schema() -> dict:
+    return json.loads(SCHEMA_PATH.read_text())
+
+
+def read_pack_file(path: str | Path) -> dict:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PackError([ProblemAt("", f"cannot read {path}: {exc.strerror}")], str(path)) from exc
+    try:
+        if path.suffix == ".json":
+            return json.loads(text)
+        return yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        raise PackError([ProblemAt("", f"not valid {path.suffix[1:].upper()}: {exc}")], str(path)) from exc
+
+
+def check_pack(pack) -> list[ProblemAt]:
+    """Every problem of the pack: schema first, then dangling and duplicate keys."""
+    if not isinstance(pack, dict):
+        return [ProblemAt("", "a pack must be a mapping with 'format' and 'system'")]
+    errors = sorted(
+        Draft202012Validator(pack_schema()).iter_errors(pack),
+        key=lambda e: [str(p) for p in e.absolute_path],
+    )
+    if errors:
+        return [describe_error(e) for e in errors]
+    return _check_references(pack)
+
+
+def _duplicates(rows, section: str) -> list[ProblemAt]:
+    seen = Counter(r["key"] for r in rows)
+    return [
+        ProblemAt(f"{section}[{i}].key", f"duplicate key '{r['key']}'")
+        for i, r in enumerate(rows)
+        if seen[r["key"]] > 1
+    ]
+
+
+def _check_references(pack: dict) -> list[ProblemAt]:
+    problems: list[ProblemAt] = []
+    system = pack["system"]["key"]
+    factions = {f["key"] for f in pack.get("factions", [])}
+    items = {i["key"] for i in pack.get("items", [])}
+    for section in ("factions", "items", "cards", "special_actions", "validators"):
+        rows = pack.get(section, [])
+        if section == "validators":
+            rows = [{"key": v["code"]} for v in rows]
+        problems += _duplicates(rows, section)
+    try:
+        known_codes = set(rules_for(system).validators)
+    except UnknownSystem:
+        problems.append(
+            ProblemAt("system.key", f"no rules are registered for system '{system}' (rules/systems/)")
+        )
+        known_codes = None
+    for i, v in enumerate(pack.get("validators", [])):
+        if known_codes is not None and v["code"] not in known_codes:
+            allowed = ", ".join(sorted(known_codes))
+            problems.append(
+                ProblemAt(f"validators[{i}].code", f"unknown validator '{v['code']}'; {system} has: {allowed}")
+            )
+    for i, item in enumerate(pack.get("items", [])):
+        if item.get("faction") is not None and item["faction"] not in factions:
+            problems.append(ProblemAt(f"items[{i}].faction", f"unknown faction '{item['faction']}'"))
+    for i, card in enumerate(pack.get("cards", [])):
+        if card.get("faction") is not None and card["faction"] not in factions:
+            problems.append(ProblemAt(f"cards[{i}].faction", f"unknown faction '{card['faction']}'"))
+        for slot in ("items", "options"):
+            for j, ref in enumerate(card.get(slot, [])):
+                if ref["key"] not in items:
+                    problems.append(
+                        ProblemAt(f"cards[{i}].{slot}[{j}].key", f"unknown item '{ref['key']}'")
+                    )
+    for i, action in enumerate(pack.get("special_actions", [])):
+        problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
+    return problems
+
+
+def load_pack(pack, *, source: str = "pack") -> models.GameSystem:
+    problems = check_pack(pack)
+    if problems:
+        raise PackError(problems, source)
+    with transaction.atomic(), bulk_write():
+        return _write(pack)
+
+
+def load_pack_file(path: str | Path) -> models.GameSystem:
+    return load_pack(read_pack_file(path), source=str(path))
+
+
+def _write(pack: dict) -> models.GameSystem:
+    s = pack["system"]
+    system, _ = models.GameSystem.objects.update_or_create(
+        key=s["key"],
+        defaults={
+            "name": s["name"],
+            "names": s.get("names", {}),
+            "data_version": s["data_version"],
+            "sample_data": s.get("sample_data", False),
+            "description": s.get("description", ""),
+            "attributes": s.get("attributes", {}),
+        },
+    )
+    # Replace, don't merge: what the pack no longer has must go, and lists refer to
+    # keys, not row ids, so nothing else points at these rows.
+    models.CardItem.objects.filter(card__system=system).delete()
+    for model in (models.Card, models.Item, models.SpecialAction, models.ValidatorConfig, models.Faction):
+        model.objects.filter(system=system).delete()
+
+    models.ValidatorConfig.objects.bulk_create(
+        models.ValidatorConfig(system=system, position=i, code=v["code"], params=v.get("params", {}))
+        for i, v in enumerate(pack.get("validators", []))
+    )
+    factions = {
+        f.key: f
+        for f in models.Faction.objects.bulk_create(
+            models.Faction(
+                system=system, position=i, key=f["key"], name=f["name"],
+                names=f.get("names", {}), attributes=f.get("attributes", {}),
+            )
+            for i, f in enumerate(pack.get("factions", []))
+        )
+    }
+    items = {
+        it.key: it
+        for it in models.Item.objects.bulk_create(
+            models.Item(
+                system=system, position=i, key=it["key"], name=it["name"], names=it.get("names", {}),
+                faction=factions.get(it.get("faction")), kind=it["kind"], points=it.get("points", 0),
+                def_bonus=it.get("def", 0), arm_bonus=it.get("arm", 0),
+                attributes=it.get("attributes", {}),
+            )
+            for i, it in enumerate(pack.get("items", []))
+        )
+    }
+    card_rows = pack.get("cards", [])
+    cards = models.Card.objects.bulk_create(
+        models.Card(
+            system=system, position=i, key=c["key"], name=c["name"], names=c.get("names", {}),
+            faction=factions.get(c.get("faction")), kind=c.get("kind", "model"),
+            warlord=c.get("warlord", False), aal=c.get("aal"), points=c.get("points", 0),
+            core_points=c.get("core_points", 0), soldier_points=c.get("soldier_points", 0),
+            core_size=c.get("core_size", 1), max_size=c.get("max_size", 1),
+            base_mm=c.get("base_mm"), movement_class=c.get("movement_class"),
+            stats=c.get("stats", {}), weapons=c.get("weapons", []),
+            attributes=c.get("attributes", {}),
+        )
+        for i, c in enumerate(card_rows)
+    )
+    models.CardItem.objects.bulk_create(
+        models.CardItem(card=card, item=items[ref["key"]], slot=slot[:-1], position=j, points=ref.get("points"))
+        for card, row in zip(cards, card_rows, strict=True)
+        for slot in ("items", "options")
+        for j, ref in enumerate(row.get(slot, []))
+    )
+    models.SpecialAction.objects.bulk_create(
+        models.SpecialAction(
+            system=system, position=i, key=a["key"], name=a["name"], names=a.get("names", {}),
+            role=a.get("role"), points=a["points"], variants=a.get("variants", []),
+            attributes=a.get("attributes", {}),
+        )
+        for i, a in enumerate(pack.get("special_actions", []))
+    )
+    # Touch the system row so caches keyed on updated_at see the new data.
+    system.save(update_fields=["updated_at"])
+    return system
+
+
+def dump_pack(system_key: str) -> dict:
+    system = models.GameSystem.objects.get(key=system_key)
+    card_items = models.CardItem.objects.filter(card__system=system).select_related("item")
+    refs: dict[int, dict[str, list]] = {}
+    for ci in card_items.order_by("card_id", "slot", "position"):
+        refs.setdefault(ci.card_id, {"item": [], "option": []})[ci.slot].append(
+            {"key": ci.item.key, "points": ci.points}
+        )
+    faction_keys = {f.id: f.key for f in system.factions.all()}
+    return {
+        "format": FORMAT,
+        "system": {
+            "key": system.key,
+            "name": system.name,
+            "names": system.names,
+            "data_version": system.data_version,
+            "sample_data": system.sample_data,
+            "description": system.description,
+            "attributes": system.attributes,
+        },
+        "validators": [{"code": v.code, "params": v.params} for v in system.validators.all()],
+        "factions": [
+            {"key": f.key, "name": f.name, "names": f.names, "attributes": f.attributes}
+            for f in system.factions.all()
+        ],
+        "items": [
+            {
+                "key": i.key, "name": i.name, "names": i.names,
+                "faction": faction_keys.get(i.faction_id), "kind": i.kind, "points": i.points,
+                "def": i.def_bonus, "arm": i.arm_bonus, "attributes": i.attributes,
+            }
+            for i in system.items.all()
+        ],
+        "cards": [
+            {
+                "key": c.key, "name": c.name, "names": c.names,
+                "faction": faction_keys.get(c.faction_id), "kind": c.kind, "warlord": c.warlord,
+                "aal": c.aal, "points": c.points, "core_points": c.core_points,
+                "soldier_points": c.soldier_points, "core_size": c.core_size,
+                "max_size": c.max_size, "base_mm": c.base_mm, "movement_class": c.movement_class,
+                "stats": c.stats, "weapons": c.weapons,
+                "items": refs.get(c.id, {}).get("item", []),
+                "options": refs.get(c.id, {}).get("option", []),
+                "attributes": c.attributes,
+            }
+            for c in system.cards.all()
+        ],
+        "special_actions": [
+            {
+                "key": a.key, "name": a.name, "names": a.names, "role": a.role, "points": a.points,
+                "variants": a.variants, "attributes": a.attributes,
+            }
+            for a in system.special_actions.all()
+        ],
+    }
