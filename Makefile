@@ -51,5 +51,5 @@ bench: loadpacks
 	$(PY) scripts/bench.py
 
 messages: install
-	cd armylists && ../$(PY) ../manage.py makemessages -l de --keyword=N_ --ignore=.venv
-	$(PY) manage.py compilemessages --ignore=.venv
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=var --no-obsolete
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=var

@@ -1,0 +1,157 @@
+"""Game-data packs: load, dump, refuse broken packs without changing anything."""
+
+import copy
+
+import pytest
+import yaml
+from django.core.management import CommandError, call_command
+
+from rules import selectors
+from rules.models import Card, CardItem, Faction, GameSystem, Item, ValidatorConfig
+from rules.packs import PackError, dump_pack, load_pack, read_pack_file
+from tests.conftest import FIXTURES
+
+GODSLAYER = FIXTURES / "godslayer.yaml"
+
+
+@pytest.fixture
+def pack():
+    return read_pack_file(GODSLAYER)
+
+
+def snapshot():
+    return {
+        model.__name__: sorted(model.objects.values_list("id", flat=True))
+        for model in (GameSystem, Faction, Card, Item, CardItem, ValidatorConfig)
+    } | {"dump": dump_pack("godslayer") if GameSystem.objects.exists() else None}
+
+
+def assert_subset(source, dumped, path="pack"):
+    """Everything the source file says is in the dump (the dump adds defaults)."""
+    if isinstance(source, dict):
+        for key, value in source.items():
+            assert key in dumped, f"{path}.{key} missing"
+            assert_subset(value, dumped[key], f"{path}.{key}")
+    elif isinstance(source, list):
+        assert len(source) == len(dumped), path
+        for i, (a, b) in enumerate(zip(source, dumped, strict=True)):
+            assert_subset(a, b, f"{path}[{i}]")
+    else:
+        assert source == dumped, path
+
+
+def test_it_loads_the_godslayer_pack(godslayer):
+    assert godslayer.sample_data is True
+    assert godslayer.factions.count() == 6
+    assert Card.objects.filter(system=godslayer).count() >= 36
+
+
+def test_it_dumps_what_it_loaded(db, pack):
+    load_pack(pack)
+    assert_subset(pack, dump_pack("godslayer"))
+
+
+def test_it_gives_the_same_data_back_after_load_of_dump(db, pack):
+    load_pack(pack)
+    first = dump_pack("godslayer")
+    load_pack(copy.deepcopy(first))
+    assert dump_pack("godslayer") == first
+
+
+def test_it_is_idempotent(db, pack):
+    load_pack(pack)
+    load_pack(pack)
+    assert Faction.objects.count() == 6
+    assert GameSystem.objects.count() == 1
+
+
+def test_it_removes_what_the_pack_no_longer_has(db, pack):
+    load_pack(pack)
+    smaller = copy.deepcopy(pack)
+    dropped = smaller["cards"].pop()
+    load_pack(smaller)
+    assert not Card.objects.filter(key=dropped["key"]).exists()
+
+
+BROKEN = [
+    # (how to break it, path named in the message)
+    (lambda p: p["cards"][3].__setitem__("aal", "two"), "cards[3].aal"),
+    (lambda p: p["cards"][0].pop("name"), "cards[0].name"),
+    (lambda p: p["cards"][2].__setitem__("faction", "atlantis"), "cards[2].faction"),
+    (lambda p: p["cards"][0]["items"].append({"key": "no-such-item"}), "cards[0].items[4].key"),
+    (lambda p: p["items"][1].__setitem__("faction", "atlantis"), "items[1].faction"),
+    (lambda p: p["validators"].append({"code": "no_such_rule"}), "validators[9].code"),
+    (lambda p: p["factions"].append(dict(p["factions"][0])), "factions[6].key"),
+    (lambda p: p.__setitem__("format", "muster-pack/0"), "format"),
+]
+
+
+@pytest.mark.parametrize(("breaker", "place"), BROKEN)
+def test_it_refuses_a_broken_pack_and_changes_nothing(db, pack, breaker, place):
+    load_pack(pack)
+    before = snapshot()
+    broken = copy.deepcopy(pack)
+    broken["system"]["data_version"] = "broken"
+    breaker(broken)
+    with pytest.raises(PackError) as exc:
+        load_pack(broken)
+    assert place in [p.path for p in exc.value.problems], exc.value.problems
+    assert place in str(exc.value)
+    assert snapshot() == before
+
+
+def test_it_refuses_a_broken_pack_into_an_empty_database(db, pack):
+    broken = copy.deepcopy(pack)
+    broken["cards"][1]["faction"] = "atlantis"
+    with pytest.raises(PackError):
+        load_pack(broken)
+    assert not GameSystem.objects.exists() and not Card.objects.exists()
+
+
+def test_loadpack_command_names_the_place(db, pack, tmp_path):
+    broken = copy.deepcopy(pack)
+    broken["cards"][2]["faction"] = "atlantis"
+    path = tmp_path / "broken.yaml"
+    path.write_text(yaml.safe_dump(broken))
+    with pytest.raises(CommandError, match=r"cards\[2\]\.faction: unknown faction 'atlantis'"):
+        call_command("loadpack", str(path))
+    assert not GameSystem.objects.exists()
+
+
+def test_loadpack_command_refuses_unreadable_yaml(db, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("format: [unclosed")
+    with pytest.raises(CommandError, match="not valid YAML"):
+        call_command("loadpack", str(path))
+
+
+def test_dumppack_command_writes_a_loadable_pack(db, pack, tmp_path, capsys):
+    load_pack(pack)
+    call_command("dumppack", "godslayer")
+    dumped = yaml.safe_load(capsys.readouterr().out)
+    assert dumped == dump_pack("godslayer")
+
+
+def test_dumppack_command_names_known_systems(db, pack):
+    load_pack(pack)
+    with pytest.raises(CommandError, match="known: godslayer"):
+        call_command("dumppack", "chess")
+
+
+def test_an_admin_edit_reaches_the_engine(godslayer):
+    """The catalogue cache is keyed on the system's updated_at, which every edit touches."""
+    before = selectors.catalogue_get(key="godslayer")
+    card = Card.objects.get(key="nordgaard-ogre-huscarl")
+    card.points += 7
+    card.save()
+    after = selectors.catalogue_get(key="godslayer")
+    assert after.cards["nordgaard-ogre-huscarl"].points == before.cards["nordgaard-ogre-huscarl"].points + 7
+
+
+def test_it_builds_the_catalogue_in_constant_queries(godslayer, django_assert_max_num_queries):
+    selectors._catalogues.clear()
+    with django_assert_max_num_queries(7):
+        catalogue = selectors.catalogue_get(key="godslayer")
+    assert len(catalogue.cards) == Card.objects.filter(system=godslayer).count()
+    with django_assert_max_num_queries(1):
+        selectors.catalogue_get(key="godslayer")
