@@ -54,3 +54,20 @@ def test_it_names_the_path_of_each_problem(data, path, fragment):
 def test_it_reports_every_problem_at_once():
     found = errors({"system": "godslayer", "battle_size": "x", "entries": [{"card": "a", "size": 0}]})
     assert {p for p, _ in found} == {"battle_size", "entries[0].size"}
+
+
+def test_the_fast_check_agrees_with_the_full_schema_check():
+    from rules.engine.document import _passes_fast_check, _validator
+
+    samples = [
+        {"system": "godslayer"},
+        {"system": "godslayer", "entries": [{"card": "a", "size": None, "items": ["x"]}]},
+        {"system": "godslayer", "entries": [{"custom": {"name": "X", "points": 3, "unit_type": "walker"}}]},
+        {"system": "godslayer", "battle_size": True},
+        {"system": "godslayer", "entries": [{"card": "a", "count": 0}]},
+        {"system": "godslayer", "entries": [{"custom": {"name": "X", "points": 3, "unit_type": "tank"}}]},
+        {"system": "godslayer", "special_actions": [{"action": "x", "variant": 3}]},
+        {"system": ""},
+    ]
+    for data in samples:
+        assert _passes_fast_check(data) == (not list(_validator().iter_errors(data))), data

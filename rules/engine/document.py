@@ -126,6 +126,29 @@ def _validator():
     return Draft202012Validator(list_schema())
 
 
+@cache
+def _fast_check():
+    """The same schema compiled to Python: ~15x faster, but it stops at the first error.
+
+    Well-formed documents (nearly all of them) take this path; a failing one is checked
+    again by jsonschema, which reports every problem with its path.
+    """
+    import fastjsonschema
+
+    schema = dict(list_schema(), **{"$schema": "http://json-schema.org/draft-07/schema#"})
+    return fastjsonschema.compile(schema, use_default=False)
+
+
+def _passes_fast_check(data) -> bool:
+    from fastjsonschema import JsonSchemaException
+
+    try:
+        _fast_check()(data)
+    except JsonSchemaException:
+        return False
+    return True
+
+
 def format_path(parts) -> str:
     """``["entries", 2, "size"]`` -> ``"entries[2].size"``."""
     out = ""
@@ -188,9 +211,16 @@ def check(data) -> list[ProblemAt]:
     """Every schema problem of ``data``, in document order."""
     if not isinstance(data, dict):
         return [ProblemAt("", f"must be a JSON object (the list document), not {_json_kind(data)}")]
+    if _passes_fast_check(data):
+        return _entry_problems(data)
     errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    problems = [describe_error(e) for e in errors]
-    for i, entry in enumerate(data.get("entries") or []):
+    return [describe_error(e) for e in errors] + _entry_problems(data)
+
+
+def _entry_problems(data: dict) -> list[ProblemAt]:
+    problems = []
+    entries = data.get("entries")
+    for i, entry in enumerate(entries if isinstance(entries, list) else []):
         if isinstance(entry, dict) and "card" not in entry and "custom" not in entry:
             problems.append(
                 ProblemAt(f"entries[{i}]", "needs a 'card' key or a 'custom' unit")
