@@ -80,7 +80,9 @@ def entry_breakdown(*, checked: Checked) -> list[dict]:
             "card": entry.card,
             "name": card.name if card else (entry.custom.name if entry.custom else entry.card),
             "count": entry.count,
-            "size": entry.size if entry.size is not None else (card.core_size if card and card.is_unit else None),
+            "size": entry.size
+            if entry.size is not None
+            else (card.core_size if card and card.is_unit else None),
             "points": checked.result.points.entries[i],
             "known": card is not None or entry.custom is not None,
         }

@@ -57,7 +57,9 @@ def _ensure_database(socket_dir: str) -> None:
     import psycopg
 
     with psycopg.connect(host=socket_dir, user="postgres", dbname="postgres", autocommit=True) as c:
-        exists = c.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone()
+        exists = c.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
+        ).fetchone()
         if not exists:
             c.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
 

@@ -13,7 +13,9 @@ KEY_HELP = _("Lower-case key used in list documents and the API; changing it orp
 class GameSystem(models.Model):
     key = models.SlugField(max_length=64, unique=True, help_text=KEY_HELP)
     name = models.CharField(max_length=100)
-    names = models.JSONField(default=dict, blank=True, help_text=_('Translations, e.g. {"de": "..."}'))
+    names = models.JSONField(
+        default=dict, blank=True, help_text=_('Translations, e.g. {"de": "..."}')
+    )
     data_version = models.CharField(max_length=64)
     sample_data = models.BooleanField(default=False)
     description = models.TextField(blank=True)
@@ -53,9 +55,7 @@ class Faction(models.Model):
 
     class Meta:
         ordering = ["system", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["system", "key"], name="faction_key_unique")
-        ]
+        constraints = [models.UniqueConstraint(fields=["system", "key"], name="faction_key_unique")]
 
     def __str__(self):
         return self.name
@@ -108,7 +108,8 @@ class Card(models.Model):
     core_size = models.PositiveIntegerField(default=1)
     max_size = models.PositiveIntegerField(default=1)
     base_mm = models.PositiveIntegerField(null=True, blank=True)
-    movement_class = models.CharField(max_length=32, null=True, blank=True)
+    # null, not "": packs say null for "none" and must come back from dumppack unchanged.
+    movement_class = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001
     stats = models.JSONField(default=dict, blank=True)
     weapons = models.JSONField(default=list, blank=True)
     attributes = models.JSONField(default=dict, blank=True)
@@ -146,14 +147,12 @@ class CardItem(models.Model):
 
 
 class SpecialAction(models.Model):
-    system = models.ForeignKey(
-        GameSystem, on_delete=models.CASCADE, related_name="special_actions"
-    )
+    system = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="special_actions")
     position = models.PositiveIntegerField(default=0)
     key = models.SlugField(max_length=100, help_text=KEY_HELP)
     name = models.CharField(max_length=100)
     names = models.JSONField(default=dict, blank=True)
-    role = models.CharField(max_length=32, null=True, blank=True)
+    role = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001  (as above)
     points = models.PositiveIntegerField(default=0)
     variants = models.JSONField(default=list, blank=True)
     attributes = models.JSONField(default=dict, blank=True)

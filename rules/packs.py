@@ -51,7 +51,9 @@ def read_pack_file(path: str | Path) -> dict:
             return json.loads(text)
         return yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise PackError([ProblemAt("", f"not valid {path.suffix[1:].upper()}: {exc}")], str(path)) from exc
+        raise PackError(
+            [ProblemAt("", f"not valid {path.suffix[1:].upper()}: {exc}")], str(path)
+        ) from exc
 
 
 def check_pack(pack) -> list[ProblemAt]:
@@ -90,21 +92,30 @@ def _check_references(pack: dict) -> list[ProblemAt]:
         known_codes = set(rules_for(system).validators)
     except UnknownSystem:
         problems.append(
-            ProblemAt("system.key", f"no rules are registered for system '{system}' (rules/systems/)")
+            ProblemAt(
+                "system.key", f"no rules are registered for system '{system}' (rules/systems/)"
+            )
         )
         known_codes = None
     for i, v in enumerate(pack.get("validators", [])):
         if known_codes is not None and v["code"] not in known_codes:
             allowed = ", ".join(sorted(known_codes))
             problems.append(
-                ProblemAt(f"validators[{i}].code", f"unknown validator '{v['code']}'; {system} has: {allowed}")
+                ProblemAt(
+                    f"validators[{i}].code",
+                    f"unknown validator '{v['code']}'; {system} has: {allowed}",
+                )
             )
     for i, item in enumerate(pack.get("items", [])):
         if item.get("faction") is not None and item["faction"] not in factions:
-            problems.append(ProblemAt(f"items[{i}].faction", f"unknown faction '{item['faction']}'"))
+            problems.append(
+                ProblemAt(f"items[{i}].faction", f"unknown faction '{item['faction']}'")
+            )
     for i, card in enumerate(pack.get("cards", [])):
         if card.get("faction") is not None and card["faction"] not in factions:
-            problems.append(ProblemAt(f"cards[{i}].faction", f"unknown faction '{card['faction']}'"))
+            problems.append(
+                ProblemAt(f"cards[{i}].faction", f"unknown faction '{card['faction']}'")
+            )
         for slot in ("items", "options"):
             for j, ref in enumerate(card.get(slot, [])):
                 if ref["key"] not in items:
@@ -144,19 +155,31 @@ def _write(pack: dict) -> models.GameSystem:
     # Replace, don't merge: what the pack no longer has must go, and lists refer to
     # keys, not row ids, so nothing else points at these rows.
     models.CardItem.objects.filter(card__system=system).delete()
-    for model in (models.Card, models.Item, models.SpecialAction, models.ValidatorConfig, models.Faction):
+    for model in (
+        models.Card,
+        models.Item,
+        models.SpecialAction,
+        models.ValidatorConfig,
+        models.Faction,
+    ):
         model.objects.filter(system=system).delete()
 
     models.ValidatorConfig.objects.bulk_create(
-        models.ValidatorConfig(system=system, position=i, code=v["code"], params=v.get("params", {}))
+        models.ValidatorConfig(
+            system=system, position=i, code=v["code"], params=v.get("params", {})
+        )
         for i, v in enumerate(pack.get("validators", []))
     )
     factions = {
         f.key: f
         for f in models.Faction.objects.bulk_create(
             models.Faction(
-                system=system, position=i, key=f["key"], name=f["name"],
-                names=f.get("names", {}), attributes=f.get("attributes", {}),
+                system=system,
+                position=i,
+                key=f["key"],
+                name=f["name"],
+                names=f.get("names", {}),
+                attributes=f.get("attributes", {}),
             )
             for i, f in enumerate(pack.get("factions", []))
         )
@@ -165,9 +188,16 @@ def _write(pack: dict) -> models.GameSystem:
         it.key: it
         for it in models.Item.objects.bulk_create(
             models.Item(
-                system=system, position=i, key=it["key"], name=it["name"], names=it.get("names", {}),
-                faction=factions.get(it.get("faction")), kind=it["kind"], points=it.get("points", 0),
-                def_bonus=it.get("def", 0), arm_bonus=it.get("arm", 0),
+                system=system,
+                position=i,
+                key=it["key"],
+                name=it["name"],
+                names=it.get("names", {}),
+                faction=factions.get(it.get("faction")),
+                kind=it["kind"],
+                points=it.get("points", 0),
+                def_bonus=it.get("def", 0),
+                arm_bonus=it.get("arm", 0),
                 attributes=it.get("attributes", {}),
             )
             for i, it in enumerate(pack.get("items", []))
@@ -176,27 +206,46 @@ def _write(pack: dict) -> models.GameSystem:
     card_rows = pack.get("cards", [])
     cards = models.Card.objects.bulk_create(
         models.Card(
-            system=system, position=i, key=c["key"], name=c["name"], names=c.get("names", {}),
-            faction=factions.get(c.get("faction")), kind=c.get("kind", "model"),
-            warlord=c.get("warlord", False), aal=c.get("aal"), points=c.get("points", 0),
-            core_points=c.get("core_points", 0), soldier_points=c.get("soldier_points", 0),
-            core_size=c.get("core_size", 1), max_size=c.get("max_size", 1),
-            base_mm=c.get("base_mm"), movement_class=c.get("movement_class"),
-            stats=c.get("stats", {}), weapons=c.get("weapons", []),
+            system=system,
+            position=i,
+            key=c["key"],
+            name=c["name"],
+            names=c.get("names", {}),
+            faction=factions.get(c.get("faction")),
+            kind=c.get("kind", "model"),
+            warlord=c.get("warlord", False),
+            aal=c.get("aal"),
+            points=c.get("points", 0),
+            core_points=c.get("core_points", 0),
+            soldier_points=c.get("soldier_points", 0),
+            core_size=c.get("core_size", 1),
+            max_size=c.get("max_size", 1),
+            base_mm=c.get("base_mm"),
+            movement_class=c.get("movement_class"),
+            stats=c.get("stats", {}),
+            weapons=c.get("weapons", []),
             attributes=c.get("attributes", {}),
         )
         for i, c in enumerate(card_rows)
     )
     models.CardItem.objects.bulk_create(
-        models.CardItem(card=card, item=items[ref["key"]], slot=slot[:-1], position=j, points=ref.get("points"))
+        models.CardItem(
+            card=card, item=items[ref["key"]], slot=slot[:-1], position=j, points=ref.get("points")
+        )
         for card, row in zip(cards, card_rows, strict=True)
         for slot in ("items", "options")
         for j, ref in enumerate(row.get(slot, []))
     )
     models.SpecialAction.objects.bulk_create(
         models.SpecialAction(
-            system=system, position=i, key=a["key"], name=a["name"], names=a.get("names", {}),
-            role=a.get("role"), points=a["points"], variants=a.get("variants", []),
+            system=system,
+            position=i,
+            key=a["key"],
+            name=a["name"],
+            names=a.get("names", {}),
+            role=a.get("role"),
+            points=a["points"],
+            variants=a.get("variants", []),
             attributes=a.get("attributes", {}),
         )
         for i, a in enumerate(pack.get("special_actions", []))
@@ -233,20 +282,36 @@ def dump_pack(system_key: str) -> dict:
         ],
         "items": [
             {
-                "key": i.key, "name": i.name, "names": i.names,
-                "faction": faction_keys.get(i.faction_id), "kind": i.kind, "points": i.points,
-                "def": i.def_bonus, "arm": i.arm_bonus, "attributes": i.attributes,
+                "key": i.key,
+                "name": i.name,
+                "names": i.names,
+                "faction": faction_keys.get(i.faction_id),
+                "kind": i.kind,
+                "points": i.points,
+                "def": i.def_bonus,
+                "arm": i.arm_bonus,
+                "attributes": i.attributes,
             }
             for i in system.items.all()
         ],
         "cards": [
             {
-                "key": c.key, "name": c.name, "names": c.names,
-                "faction": faction_keys.get(c.faction_id), "kind": c.kind, "warlord": c.warlord,
-                "aal": c.aal, "points": c.points, "core_points": c.core_points,
-                "soldier_points": c.soldier_points, "core_size": c.core_size,
-                "max_size": c.max_size, "base_mm": c.base_mm, "movement_class": c.movement_class,
-                "stats": c.stats, "weapons": c.weapons,
+                "key": c.key,
+                "name": c.name,
+                "names": c.names,
+                "faction": faction_keys.get(c.faction_id),
+                "kind": c.kind,
+                "warlord": c.warlord,
+                "aal": c.aal,
+                "points": c.points,
+                "core_points": c.core_points,
+                "soldier_points": c.soldier_points,
+                "core_size": c.core_size,
+                "max_size": c.max_size,
+                "base_mm": c.base_mm,
+                "movement_class": c.movement_class,
+                "stats": c.stats,
+                "weapons": c.weapons,
                 "items": refs.get(c.id, {}).get("item", []),
                 "options": refs.get(c.id, {}).get("option", []),
                 "attributes": c.attributes,
@@ -255,8 +320,13 @@ def dump_pack(system_key: str) -> dict:
         ],
         "special_actions": [
             {
-                "key": a.key, "name": a.name, "names": a.names, "role": a.role, "points": a.points,
-                "variants": a.variants, "attributes": a.attributes,
+                "key": a.key,
+                "name": a.name,
+                "names": a.names,
+                "role": a.role,
+                "points": a.points,
+                "variants": a.variants,
+                "attributes": a.attributes,
             }
             for a in system.special_actions.all()
         ],

@@ -66,17 +66,26 @@ def _build(system: models.GameSystem) -> c.Catalogue:
         sample_data=system.sample_data,
         attributes=c.frozen_map(system.attributes),
         validators=tuple(
-            c.ValidatorSpec(code=v.code, params=c.frozen_map(v.params)) for v in system.validators.all()
+            c.ValidatorSpec(code=v.code, params=c.frozen_map(v.params))
+            for v in system.validators.all()
         ),
         factions=c.frozen_map(
-            {f.key: c.Faction(key=f.key, name=f.name, attributes=c.frozen_map(f.attributes)) for f in factions}
+            {
+                f.key: c.Faction(key=f.key, name=f.name, attributes=c.frozen_map(f.attributes))
+                for f in factions
+            }
         ),
         items=c.frozen_map(
             {
                 i.key: c.Item(
-                    key=i.key, name=i.name, kind=i.kind, points=i.points,
-                    faction=faction_keys.get(i.faction_id), def_bonus=i.def_bonus,
-                    arm_bonus=i.arm_bonus, attributes=c.frozen_map(i.attributes),
+                    key=i.key,
+                    name=i.name,
+                    kind=i.kind,
+                    points=i.points,
+                    faction=faction_keys.get(i.faction_id),
+                    def_bonus=i.def_bonus,
+                    arm_bonus=i.arm_bonus,
+                    attributes=c.frozen_map(i.attributes),
                 )
                 for i in items
             }
@@ -84,14 +93,24 @@ def _build(system: models.GameSystem) -> c.Catalogue:
         cards=c.frozen_map(
             {
                 card.key: c.Card(
-                    key=card.key, name=card.name, kind=card.kind,
-                    faction=faction_keys.get(card.faction_id), warlord=card.warlord, aal=card.aal,
-                    points=card.points, core_points=card.core_points,
-                    soldier_points=card.soldier_points, core_size=card.core_size,
-                    max_size=card.max_size, allowed_items=c.frozen_map(priced(card, "item")),
-                    allowed_options=c.frozen_map(priced(card, "option")), base_mm=card.base_mm,
-                    movement_class=card.movement_class, stats=c.frozen_map(card.stats),
-                    weapons=tuple(card.weapons), attributes=c.frozen_map(card.attributes),
+                    key=card.key,
+                    name=card.name,
+                    kind=card.kind,
+                    faction=faction_keys.get(card.faction_id),
+                    warlord=card.warlord,
+                    aal=card.aal,
+                    points=card.points,
+                    core_points=card.core_points,
+                    soldier_points=card.soldier_points,
+                    core_size=card.core_size,
+                    max_size=card.max_size,
+                    allowed_items=c.frozen_map(priced(card, "item")),
+                    allowed_options=c.frozen_map(priced(card, "option")),
+                    base_mm=card.base_mm,
+                    movement_class=card.movement_class,
+                    stats=c.frozen_map(card.stats),
+                    weapons=tuple(card.weapons),
+                    attributes=c.frozen_map(card.attributes),
                 )
                 for card in cards
             }
@@ -99,7 +118,10 @@ def _build(system: models.GameSystem) -> c.Catalogue:
         special_actions=c.frozen_map(
             {
                 a.key: c.SpecialAction(
-                    key=a.key, name=a.name, role=a.role, points=a.points,
+                    key=a.key,
+                    name=a.name,
+                    role=a.role,
+                    points=a.points,
                     variants=tuple(c.Variant(v["key"], v["name"], v["points"]) for v in a.variants),
                 )
                 for a in system.special_actions.all()

@@ -28,13 +28,19 @@ def touch_system(sender, instance, **kwargs):
         system_id = models.Card.objects.filter(id=instance.card_id).values("system_id")
     else:
         system_id = instance.system_id
-    models.GameSystem.objects.filter(id__in=system_id if sender is models.CardItem else [system_id]).update(
-        updated_at=timezone.now()
-    )
+    models.GameSystem.objects.filter(
+        id__in=system_id if sender is models.CardItem else [system_id]
+    ).update(updated_at=timezone.now())
 
 
 def connect():
-    for model in (models.Faction, models.Card, models.Item, models.CardItem,
-                  models.SpecialAction, models.ValidatorConfig):
+    for model in (
+        models.Faction,
+        models.Card,
+        models.Item,
+        models.CardItem,
+        models.SpecialAction,
+        models.ValidatorConfig,
+    ):
         post_save.connect(touch_system, sender=model, dispatch_uid=f"touch-{model.__name__}")
         post_delete.connect(touch_system, sender=model, dispatch_uid=f"touch-del-{model.__name__}")

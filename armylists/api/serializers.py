@@ -161,7 +161,9 @@ class BreakdownSerializer(serializers.Serializer):
 
 
 class ValidationResultSerializer(serializers.Serializer):
-    valid = serializers.BooleanField(help_text="False exactly when an error-severity violation exists.")
+    valid = serializers.BooleanField(
+        help_text="False exactly when an error-severity violation exists."
+    )
     points = PointsSerializer()
     violations = ViolationSerializer(many=True)
     system = serializers.CharField()

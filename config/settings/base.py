@@ -110,7 +110,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Muster API",
     "DESCRIPTION": (
         "Army lists for tabletop wargames: game data, list validation, saved lists. "
-        "Errors are JSON: {\"errors\": [{\"path\", \"message\", \"code\"}]}."
+        'Errors are JSON: {"errors": [{"path", "message", "code"}]}.'
     ),
     "VERSION": "1.0.0",
     "OAS_VERSION": "3.1.0",

@@ -17,11 +17,33 @@ from .validation import (
     rules_for,
     validate,
 )
-from .violations import ERROR, INFO, WARNING, N_, Violation
+from .violations import ERROR, INFO, N_, WARNING, Violation
 
 __all__ = [
-    "Card", "Catalogue", "Context", "DocumentError", "ERROR", "Entry", "Faction", "INFO",
-    "Item", "ListDocument", "N_", "Points", "ProblemAt", "Result", "SpecialAction",
-    "SystemRules", "UnknownSystem", "ValidatorSpec", "Validator", "Variant", "Violation",
-    "WARNING", "parse", "registered_systems", "rules_for", "validate",
+    "Card",
+    "Catalogue",
+    "Context",
+    "DocumentError",
+    "ERROR",
+    "Entry",
+    "Faction",
+    "INFO",
+    "Item",
+    "ListDocument",
+    "N_",
+    "Points",
+    "ProblemAt",
+    "Result",
+    "SpecialAction",
+    "SystemRules",
+    "UnknownSystem",
+    "ValidatorSpec",
+    "Validator",
+    "Variant",
+    "Violation",
+    "WARNING",
+    "parse",
+    "registered_systems",
+    "rules_for",
+    "validate",
 ]

@@ -222,9 +222,7 @@ def _entry_problems(data: dict) -> list[ProblemAt]:
     entries = data.get("entries")
     for i, entry in enumerate(entries if isinstance(entries, list) else []):
         if isinstance(entry, dict) and "card" not in entry and "custom" not in entry:
-            problems.append(
-                ProblemAt(f"entries[{i}]", "needs a 'card' key or a 'custom' unit")
-            )
+            problems.append(ProblemAt(f"entries[{i}]", "needs a 'card' key or a 'custom' unit"))
         if isinstance(entry, dict) and "card" in entry and "custom" in entry:
             problems.append(
                 ProblemAt(f"entries[{i}]", "has both 'card' and 'custom'; give one of them")
@@ -237,7 +235,9 @@ def _json_kind(data) -> str:
         return "a list"
     if data is None:
         return "null"
-    return _type_phrase({str: "string", bool: "boolean", int: "integer", float: "number"}.get(type(data), "?"))
+    return _type_phrase(
+        {str: "string", bool: "boolean", int: "integer", float: "number"}.get(type(data), "?")
+    )
 
 
 def parse(data) -> ListDocument:
@@ -280,9 +280,7 @@ def build(data: Mapping) -> ListDocument:
         role=data.get("role"),
         entries=tuple(entries),
         special_actions=tuple(
-            SpecialActionPick(
-                action=s["action"], count=s.get("count", 1), variant=s.get("variant")
-            )
+            SpecialActionPick(action=s["action"], count=s.get("count", 1), variant=s.get("variant"))
             for s in data.get("special_actions") or ()
         ),
         data_version=data.get("data_version"),

@@ -147,7 +147,9 @@ def validate(catalogue: Catalogue, document: ListDocument) -> Result:
         violations.extend(rules.validators[code](**params)(ctx))
     # Stable order for readers: list-wide problems first, then by entry.
     violations.sort(key=lambda v: -1 if v.entry is None else v.entry)
-    return Result(points=Points(total=total, limit=ctx.limit, entries=entry_points), violations=violations)
+    return Result(
+        points=Points(total=total, limit=ctx.limit, entries=entry_points), violations=violations
+    )
 
 
 def _sum_total(catalogue: Catalogue, document: ListDocument, entry_points: list[int]) -> int:
