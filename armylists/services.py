@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext
+
+from rules.models import GameSystem
+
+from .models import ArmyList, ArmyListVersion, new_share_token
 
 from rules import selectors
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, Result, validate
@@ -95,3 +101,200 @@ def entry_breakdown(*, checked: Checked) -> list[dict]:
 def list_validate(*, data) -> dict:
     """Validate a list document: the whole answer of ``POST /api/v1/validate/``."""
     return result_payload(checked=list_check(data=data))
+
+
+# --- saved lists -------------------------------------------------------------------
+
+
+class ListConflict(Exception):
+    """The list was saved elsewhere since the version this edit started from."""
+
+    def __init__(self, *, army_list: ArmyList, expected_version: int):
+        self.army_list = army_list
+        self.expected_version = expected_version
+        self.current_version = army_list.version
+        super().__init__(
+            f"this list changed elsewhere: you edited version {expected_version},"
+            f" it is now at version {army_list.version}"
+        )
+
+
+def _snapshot(*, checked: Checked) -> dict:
+    """What the list's cards and items cost today, and which rules it breaks."""
+    catalogue, document = checked.catalogue, checked.document
+    cards, items = {}, {}
+    for entry in document.entries:
+        card = catalogue.cards.get(entry.card) if entry.card else None
+        if card is not None:
+            cards[card.key] = {
+                "name": card.name,
+                "points": card.points,
+                "core_points": card.core_points,
+                "soldier_points": card.soldier_points,
+            }
+        for key in entry.items:
+            item = catalogue.items.get(key)
+            if item is not None:
+                items[key] = {"name": item.name, "points": catalogue.item_points(card, key)}
+    return {
+        "cards": cards,
+        "items": items,
+        "violations": sorted(
+            {(v.code, v.entry) for v in checked.result.violations},
+            key=lambda ce: (ce[0], -1 if ce[1] is None else ce[1]),
+        ),
+        "total": checked.result.points.total,
+    }
+
+
+def _apply(*, army_list: ArmyList, checked: Checked) -> None:
+    document = checked.document
+    army_list.system = GameSystem.objects.get(key=document.system)
+    army_list.name = document.name
+    army_list.faction = document.faction or ""
+    army_list.battle_size = document.battle_size
+    army_list.role = document.role or ""
+    army_list.document = document.to_dict()
+    army_list.document.pop("data_version", None)
+    army_list.data_version = checked.catalogue.data_version
+    army_list.data_snapshot = _snapshot(checked=checked)
+
+
+def list_create(*, owner, data, name: str | None = None) -> ArmyList:
+    """Save a new list (legal or not) with version 1 and a share token."""
+    if name is not None and isinstance(data, dict):
+        data = {**data, "name": name}
+    checked = list_check(data=data)
+    army_list = ArmyList(owner=owner, version=1, share_token=new_share_token())
+    _apply(army_list=army_list, checked=checked)
+    with transaction.atomic():
+        army_list.save()
+        _record_version(army_list=army_list, user=owner)
+    return army_list
+
+
+def list_update(*, army_list: ArmyList, data, expected_version: int, user) -> ArmyList:
+    """Save an edit made from ``expected_version``; refuse it if the list moved on since.
+
+    The row is locked while checking, so of two edits from the same version exactly
+    one wins and the other gets ListConflict; nothing is overwritten silently.
+    """
+    checked = list_check(data=data)
+    with transaction.atomic():
+        locked = ArmyList.objects.select_for_update().get(pk=army_list.pk)
+        if locked.version != expected_version:
+            raise ListConflict(army_list=locked, expected_version=expected_version)
+        _apply(army_list=locked, checked=checked)
+        locked.version = F("version") + 1
+        locked.save()
+        locked.refresh_from_db()
+        _record_version(army_list=locked, user=user)
+    return locked
+
+
+def _record_version(*, army_list: ArmyList, user) -> None:
+    ArmyListVersion.objects.create(
+        army_list=army_list,
+        version=army_list.version,
+        document=army_list.document,
+        data_version=army_list.data_version,
+        saved_by=user,
+    )
+
+
+def list_delete(*, army_list: ArmyList) -> None:
+    army_list.delete()
+
+
+def list_share_renew(*, army_list: ArmyList) -> ArmyList:
+    """A new share token: the old link stops working at once."""
+    army_list.share_token = new_share_token()
+    army_list.save(update_fields=["share_token", "updated_at"])
+    return army_list
+
+
+def list_share_revoke(*, army_list: ArmyList) -> ArmyList:
+    army_list.share_token = None
+    army_list.save(update_fields=["share_token", "updated_at"])
+    return army_list
+
+
+def list_copy(*, army_list: ArmyList, owner) -> ArmyList:
+    """Copy a (shared) list into ``owner``'s lists, as a new list of its own."""
+    data = dict(army_list.document)
+    return list_create(owner=owner, data=data)
+
+
+def list_export(*, army_list: ArmyList) -> dict:
+    """The list document (muster-list/1) with the data version it was saved against."""
+    return {**army_list.document, "data_version": army_list.data_version}
+
+
+def list_import(*, owner, data) -> ArmyList:
+    """Create a list from an exported document; a malformed one creates nothing."""
+    return list_create(owner=owner, data=data)
+
+
+def list_check_saved(*, army_list: ArmyList) -> Checked:
+    return list_check(data=army_list.document)
+
+
+def list_payload(*, army_list: ArmyList, checked: Checked | None = None) -> dict:
+    """A saved list with today's validation and what changed in the data since its save."""
+    checked = checked or list_check_saved(army_list=army_list)
+    return {
+        "validation": result_payload(checked=checked),
+        "data_changes": list_data_changes(army_list=army_list, checked=checked),
+    }
+
+
+def list_data_changes(*, army_list: ArmyList, checked: Checked) -> dict:
+    """What changed for this list since it was saved: points, removed keys, new violations.
+
+    Nothing is dropped from the list: removed cards and items stay as unknown_key
+    violations; this only explains why totals or verdicts moved.
+    """
+    snapshot = army_list.data_snapshot or {}
+    now = _snapshot(checked=checked)
+    changes: list[dict] = []
+    for kind, fields in (
+        ("card", ("points", "core_points", "soldier_points")),
+        ("item", ("points",)),
+    ):
+        before_all, now_all = snapshot.get(f"{kind}s", {}), now[f"{kind}s"]
+        for key, before in before_all.items():
+            current = now_all.get(key)
+            if current is None:
+                changes.append(
+                    {"kind": kind, "key": key, "name": before["name"], "change": "removed"}
+                )
+                continue
+            for field in fields:
+                if before.get(field) != current.get(field):
+                    changes.append(
+                        {
+                            "kind": kind,
+                            "key": key,
+                            "name": current["name"],
+                            "change": "points",
+                            "field": field,
+                            "old": before.get(field),
+                            "new": current.get(field),
+                        }
+                    )
+    old_violations = {tuple(v) for v in snapshot.get("violations", [])}
+    new_violations = [
+        v.as_dict(message=gettext(v.template).format(**v.params))
+        for v in checked.result.violations
+        if (v.code, v.entry) not in old_violations
+    ]
+    return {
+        "saved_data_version": army_list.data_version,
+        "current_data_version": checked.catalogue.data_version,
+        "changed": bool(changes or new_violations)
+        or army_list.data_version != checked.catalogue.data_version,
+        "changes": changes,
+        "new_violations": new_violations,
+        "total_before": snapshot.get("total"),
+        "total_now": now["total"],
+    }

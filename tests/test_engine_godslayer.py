@@ -169,3 +169,28 @@ def test_it_runs_only_the_validators_the_pack_declares():
     r = validate(lenient, parse(doc({"card": "ogre", "count": 5}, {"card": "nope"})))
     # unknown_key always runs: nothing may vanish silently.
     assert [v.code for v in r.violations] == ["unknown_key"]
+
+
+def test_it_scores_destroyed_models_and_units():
+    from rules.systems.godslayer import battle_points
+
+    document = parse(doc({"card": "captain", "items": ["axe"]}, {"card": "ogre", "count": 2},
+                         {"card": "shieldwall", "size": 6, "count": 3}))
+    scored = battle_points(CATALOGUE, document, [
+        {"destroyed": 1},          # captain with axe: 35
+        {"destroyed": 1},          # one ogre of two: 20
+        {"lost": [6, 3, 2]},       # destroyed 40+2*8, at half: core 40, fighting: 0
+    ])
+    assert [r["points"] for r in scored["entries"]] == [35, 20, 96]
+    assert scored["entries"][2]["units"] == ["destroyed", "half", "fighting"]
+    assert scored["total"] == 151
+
+
+@pytest.mark.parametrize(("scored", "conceded", "outcome"), [
+    (100, 60, "win"), (99, 60, "draw"), (60, 100, "loss"), (80, 80, "draw"),
+])
+def test_it_decides_by_a_quarter_of_the_battle_size(scored, conceded, outcome):
+    from rules.systems.godslayer import battle_result
+
+    result = battle_result(scored=scored, conceded=conceded, battle_size=160)
+    assert result["threshold"] == 40 and result["outcome"] == outcome

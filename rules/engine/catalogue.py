@@ -112,6 +112,15 @@ class Catalogue:
     validators: tuple[ValidatorSpec, ...] = ()
     attributes: Mapping = field(default_factory=_empty)
 
+    def item_points(self, card: Card | None, key: str) -> int:
+        """What ``card`` pays for an item: its own price list first, else the item's points."""
+        if card is not None and key in card.allowed_items:
+            return card.allowed_items[key]
+        if card is not None and key in card.allowed_options:
+            return card.allowed_options[key]
+        item = self.items.get(key)
+        return item.points if item is not None else 0
+
     def params_for(self, code: str) -> Mapping:
         for spec in self.validators:
             if spec.code == code:

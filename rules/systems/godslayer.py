@@ -19,14 +19,6 @@ def unit_size(card: Card, entry: Entry) -> int:
     return entry.size if entry.size is not None else card.core_size
 
 
-def item_price(card: Card | None, item_key: str, catalogue: Catalogue) -> int:
-    """What this card pays for the item: its own price list first, else the item's points."""
-    if card is not None and item_key in card.allowed_items:
-        return card.allowed_items[item_key]
-    item = catalogue.items.get(item_key)
-    return item.points if item is not None else 0
-
-
 def card_points(card: Card, entry: Entry) -> int:
     """MODEL points, or CORE plus SOLDIER for each soldier beyond the core."""
     if card.is_unit:
@@ -40,7 +32,7 @@ def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> i
     base = card_points(card, entry) if card is not None else 0
     if entry.custom is not None:
         base = entry.custom.points
-    items = sum(item_price(card, key, catalogue) for key in entry.items)
+    items = sum(catalogue.item_points(card, key) for key in entry.items)
     return (base + items) * entry.count
 
 
@@ -254,3 +246,65 @@ RULES = register(
         effective_stats=effective_stats,
     )
 )
+
+
+# --- scoring after the game (RULES.md 1, "Scoring") ----------------------------------
+
+
+def battle_points(catalogue: Catalogue, document: ListDocument, losses: list[dict]) -> dict:
+    """Battle points the opponent scores from this list's losses.
+
+    ``losses[i]`` is for entry i: ``{"destroyed": n}`` for individual models (how many of
+    its ``count`` were destroyed) or ``{"lost": [m, ...]}`` for units (models lost, one
+    number per fielded unit). A destroyed model gives its full points; a unit at or
+    below half its starting strength gives CORE; a destroyed unit gives CORE plus
+    SOLDIER for each soldier beyond the core.
+    """
+    rows, total = [], 0
+    for i, entry in enumerate(document.entries):
+        card = catalogue.cards.get(entry.card) if entry.card else None
+        loss = losses[i] if i < len(losses) else {}
+        if card is None:
+            rows.append({"entry": i, "points": 0, "detail": "unknown"})
+            continue
+        if card.is_unit:
+            size = unit_size(card, entry)
+            lost = [min(max(0, int(x)), size) for x in (loss.get("lost") or [])][: entry.count]
+            points = 0
+            states = []
+            for models_lost in lost:
+                if models_lost >= size:
+                    points += card_points(card, entry)
+                    states.append("destroyed")
+                elif models_lost * 2 >= size:
+                    points += card.core_points
+                    states.append("half")
+                else:
+                    states.append("fighting")
+            rows.append({"entry": i, "points": points, "units": states})
+        else:
+            destroyed = min(max(0, int(loss.get("destroyed") or 0)), entry.count)
+            per_model = card.points + sum(catalogue.item_points(card, k) for k in entry.items)
+            points = destroyed * per_model
+            rows.append({"entry": i, "points": points, "destroyed": destroyed})
+        total += points
+    return {"entries": rows, "total": total}
+
+
+def battle_result(*, scored: int, conceded: int, battle_size: int) -> dict:
+    """Win or draw: a side wins when it leads by at least 25 % of the battle size."""
+    threshold = -(-battle_size * 25 // 100)  # fractions round up
+    margin = scored - conceded
+    if margin >= threshold:
+        outcome = "win"
+    elif -margin >= threshold:
+        outcome = "loss"
+    else:
+        outcome = "draw"
+    return {
+        "outcome": outcome,
+        "margin": margin,
+        "threshold": threshold,
+        "scored": scored,
+        "conceded": conceded,
+    }

@@ -1,0 +1,61 @@
+"""Users' saved lists and their history."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_share_token() -> str:
+    # 32 bytes = 256 random bits, URL-safe (43 characters).
+    return secrets.token_urlsafe(32)
+
+
+class ArmyList(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="army_lists"
+    )
+    system = models.ForeignKey("rules.GameSystem", on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=200, blank=True)
+    faction = models.CharField(max_length=100, blank=True)
+    battle_size = models.PositiveIntegerField(null=True, blank=True)
+    role = models.CharField(max_length=32, blank=True)
+    document = models.JSONField(help_text=_("The list document (muster-list/1)."))
+    data_version = models.CharField(max_length=64)
+    # What the list's cards and items cost, and which rules it broke, when it was last
+    # saved: compared with today's data to say what changed since (see services).
+    data_snapshot = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["owner", "-updated_at"])]
+
+    def __str__(self):
+        return self.name or f"#{self.pk}"
+
+
+class ArmyListVersion(models.Model):
+    """Every save, kept: the list as it was at that version."""
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    document = models.JSONField()
+    data_version = models.CharField(max_length=64)
+    saved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["army_list", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["army_list", "version"], name="list_version_unique")
+        ]
+
+    def __str__(self):
+        return f"{self.army_list_id} v{self.version}"
