@@ -12,14 +12,13 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext
 
-from rules.models import GameSystem
-
-from .models import ArmyList, ArmyListVersion, new_share_token
-
 from rules import selectors
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, Result, validate
 from rules.engine import document as documents
 from rules.engine.validation import UnknownSystem, rules_for
+from rules.models import GameSystem
+
+from .models import ArmyList, ArmyListVersion, new_share_token
 
 
 @dataclass(frozen=True)
