@@ -1,3 +1,5 @@
+import os
+
 from .base import *  # noqa: F401,F403
 
 DEBUG = False
@@ -6,3 +8,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# One test database per test run, so two runs on one server (a developer's and CI's,
+# or two terminals) never drop each other's database.
+DATABASES["default"]["TEST"] = {"NAME": f"test_muster_{os.getpid()}"}  # noqa: F405
