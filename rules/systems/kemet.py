@@ -1,0 +1,306 @@
+"""Kemet: Blood and Sand, one battle, RULES.md section 4: a pure resolver.
+
+Kemet has no army lists to validate (only ``unknown_key`` runs); the system is the
+battle resolver ``resolve_battle(catalogue, data)``. The pack's items are the battle
+cards (kind ``battle_card``: strength, shield, damage, sacrifice, optional critical)
+and divine interventions (kind ``divine_intervention``: strength/damage/shield/critical
+bonuses, ``prayer_cost``, ``battle`` false for a day card, ``bluff`` for the bluff card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.engine.catalogue import Catalogue, Item
+from rules.engine.common import UnknownKeyValidator
+from rules.engine.document import Entry, ListDocument
+from rules.engine.validation import SystemRules, register
+
+SYSTEM = "kemet"
+SIDES = ("attacker", "defender")
+VALUES = ("strength", "damage", "shield", "critical", "sacrifice")
+BONUSES = ("strength", "damage", "shield", "critical")
+SIDE_KEYS = frozenset({
+    "soldiers", "card", "card_values", "bonus", "interventions", "prayer_points",
+    "in_own_city_district",
+})
+ZONE_REWARDS = ("temple", "pyramid")
+BATTLE_CARD, INTERVENTION = "battle_card", "divine_intervention"
+
+
+class BattleError(ValueError):
+    """The battle cannot be fought as given; ``errors`` is a list of (path, message, code).
+
+    Codes: ``required``, ``invalid``, ``unknown_field``, ``unknown_key`` and
+    ``card_not_allowed`` (a day card, or a card of the wrong kind, played in battle).
+    """
+
+    def __init__(self, errors: list[tuple[str, str, str]]):
+        self.errors = errors
+        super().__init__("; ".join(f"{path or '(battle)'}: {msg}" for path, msg, _ in errors))
+
+
+def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> int:
+    return 0
+
+
+def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
+    return None
+
+
+RULES = register(
+    SystemRules(
+        key=SYSTEM,
+        validators={UnknownKeyValidator.code: UnknownKeyValidator},
+        price_entry=price_entry,
+        limit=limit,
+    )
+)
+
+
+# -- reading the input ----------------------------------------------------------------
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _attr(item: Item, key: str) -> int:
+    return int(item.attributes.get(key) or 0)
+
+
+class _Reader:
+    def __init__(self, catalogue: Catalogue):
+        self.catalogue = catalogue
+        self.errors: list[tuple[str, str, str]] = []
+
+    def error(self, path: str, message: str, code: str = "invalid") -> None:
+        self.errors.append((path, message, code))
+
+    def count(self, data: Mapping, key: str, path: str, default=None) -> int:
+        value = data.get(key)
+        if value is None:
+            value = default
+        if value is None:
+            self.error(path, "is required", "required")
+            return 0
+        if not _is_count(value):
+            self.error(path, f"must be a whole number >= 0, not {value!r}")
+            return 0
+        return value
+
+    def numbers(self, data, keys, path: str) -> dict[str, int]:
+        """An object of whole numbers >= 0 (missing ones are 0)."""
+        if data is None:
+            return dict.fromkeys(keys, 0)
+        if not isinstance(data, Mapping):
+            self.error(path, f"must be an object, not {data!r}")
+            return dict.fromkeys(keys, 0)
+        for key in data:
+            if key not in keys:
+                self.error(f"{path}.{key}", f"unknown field; one of {', '.join(keys)}",
+                           "unknown_field")
+        return {k: self.count(data, k, f"{path}.{k}", 0) for k in keys}
+
+    def item(self, key, path: str, kind: str) -> Item | None:
+        """A known, battle-playable card of ``kind``."""
+        if not isinstance(key, str) or not key:
+            self.error(path, f"must be a card key, not {key!r}", "required" if key is None
+                       else "invalid")
+            return None
+        item = self.catalogue.items.get(key)
+        if item is None:
+            self.error(path, f"unknown card '{key}'", "unknown_key")
+            return None
+        if item.kind == INTERVENTION and item.attributes.get("battle") is False:
+            self.error(path, f"{item.name} is a day card: it may not be played in battle",
+                       "card_not_allowed")
+            return None
+        if item.kind != kind:
+            what = "battle card" if kind == BATTLE_CARD else "divine intervention"
+            self.error(path, f"{item.name} is not a {what}", "card_not_allowed")
+            return None
+        return item
+
+    def side(self, data, path: str) -> dict | None:
+        if not isinstance(data, Mapping):
+            self.error(path, "is required" if data is None else "must be an object",
+                       "required" if data is None else "invalid")
+            return None
+        for key in data:
+            if key not in SIDE_KEYS:
+                self.error(f"{path}.{key}", "unknown field", "unknown_field")
+        card_key = data.get("card")
+        if data.get("card_values") is not None:
+            card = self.numbers(data["card_values"], VALUES, f"{path}.card_values")
+        elif card_key is None:
+            self.error(f"{path}.card", "give a battle card key or card_values", "required")
+            card = dict.fromkeys(VALUES, 0)
+        else:
+            item = self.item(card_key, f"{path}.card", BATTLE_CARD)
+            card = {k: _attr(item, k) for k in VALUES} if item else dict.fromkeys(VALUES, 0)
+        interventions = []
+        picks = data.get("interventions") or []
+        if not isinstance(picks, list):
+            self.error(f"{path}.interventions", "must be a list of {\"key\": ...}")
+            picks = []
+        for j, pick in enumerate(picks):
+            key = pick.get("key") if isinstance(pick, Mapping) else pick
+            item = self.item(key, f"{path}.interventions[{j}].key", INTERVENTION)
+            if item is not None:
+                interventions.append(item)
+        district = data.get("in_own_city_district", False)
+        if not isinstance(district, bool):
+            self.error(f"{path}.in_own_city_district", f"must be true or false, not {district!r}")
+        return {
+            "soldiers": self.count(data, "soldiers", f"{path}.soldiers"),
+            "card": card_key if isinstance(card_key, str) else None,
+            "card_values": card,
+            "bonus": self.numbers(data.get("bonus"), BONUSES, f"{path}.bonus"),
+            "interventions": interventions,
+            "prayer_points": self.count(data, "prayer_points", f"{path}.prayer_points", 0),
+            "in_own_city_district": district is True,
+        }
+
+
+def _read(catalogue: Catalogue, data) -> tuple[dict, str | None]:
+    reader = _Reader(catalogue)
+    if not isinstance(data, Mapping):
+        raise BattleError([("", "the battle must be an object with attacker and defender",
+                            "invalid")])
+    for key in data:
+        if key not in (*SIDES, "zone_reward"):
+            reader.error(key, "unknown field", "unknown_field")
+    sides = {name: reader.side(data.get(name), name) for name in SIDES}
+    zone = data.get("zone_reward")
+    if zone is not None and zone not in ZONE_REWARDS:
+        reader.error("zone_reward", f"must be temple, pyramid or null, not {zone!r}")
+    if reader.errors:
+        raise BattleError(reader.errors)
+    return sides, zone
+
+
+# -- the battle -----------------------------------------------------------------------
+
+
+def _reveal(name: str, side: dict, steps: list[str]) -> dict:
+    """Step 2: pay the interventions in order; sum strength, damage, shield, critical."""
+    points = side["prayer_points"]
+    played, returned = [], []
+    for item in side["interventions"]:
+        cost = _attr(item, "prayer_cost")
+        if item.attributes.get("bluff"):
+            returned.append(item.key)
+            steps.append(f"{name}: {item.name} is a bluff, no effect, back to hand")
+        elif cost <= points:
+            points -= cost
+            played.append(item)
+            steps.append(f"{name}: {item.name} paid, {cost} prayer points ({points} left)")
+        else:
+            returned.append(item.key)
+            steps.append(f"{name}: {item.name} costs {cost} prayer points, only {points} left: "
+                         "back to hand")
+    card, bonus = side["card_values"], side["bonus"]
+    totals = {
+        k: card[k] + bonus[k] + sum(_attr(item, k) for item in played) for k in BONUSES
+    }
+    district = 1 if side["in_own_city_district"] else 0
+    totals["strength"] += side["soldiers"] + district
+    parts = (f"{side['soldiers']} soldiers + card {card['strength']} + bonus {bonus['strength']}"
+             f" + interventions {sum(_attr(i, 'strength') for i in played)}"
+             f" + own district {district}")
+    steps.append(f"{name}: strength {totals['strength']} ({parts})")
+    return {
+        **totals,
+        "sacrifice": card["sacrifice"],
+        "prayer_points_paid": side["prayer_points"] - points,
+        "prayer_points_left": points,
+        "interventions_played": [i.key for i in played],
+        "interventions_returned": returned,
+    }
+
+
+def resolve_battle(catalogue: Catalogue, data) -> dict:
+    """Fight one battle (RULES.md 4, steps 2-6) and say what happened and why.
+
+    Raises BattleError naming each impossible field (``attacker.card`` ...).
+    """
+    sides, zone = _read(catalogue, data)
+    steps: list[str] = []
+    power = {name: _reveal(name, sides[name], steps) for name in SIDES}
+    a, d = power["attacker"]["strength"], power["defender"]["strength"]
+    winner = "attacker" if a > d else "defender"
+    loser = "defender" if winner == "attacker" else "attacker"
+    steps.append(f"{winner} wins, strength {a} to {d}" + (" (a tie goes to the defender)"
+                                                          if a == d else ""))
+
+    left = {name: sides[name]["soldiers"] for name in SIDES}
+    lost = dict.fromkeys(SIDES, 0)
+    sacrificed = dict.fromkeys(SIDES, 0)
+    other = {"attacker": "defender", "defender": "attacker"}
+    for name in SIDES:  # critical damage first, the attacker's effects before the defender's
+        crit = min(power[name]["critical"], left[other[name]])
+        left[other[name]] -= crit
+        lost[other[name]] += crit
+        if power[name]["critical"]:
+            steps.append(f"{name}: {power[name]['critical']} critical damage, cannot be "
+                         f"blocked: {other[name]} loses {crit}")
+        sac = min(power[name]["sacrifice"], left[name])
+        left[name] -= sac
+        sacrificed[name] = sac
+        if power[name]["sacrifice"]:
+            steps.append(f"{name}: sacrifices {sac} own soldiers (not counted as lost)")
+    for name in SIDES:
+        damage, shield = power[name]["damage"], power[other[name]]["shield"]
+        hits = min(max(0, damage - shield), left[other[name]])
+        left[other[name]] -= hits
+        lost[other[name]] += hits
+        steps.append(f"{name}: {damage} damage - {shield} shields of the {other[name]}: "
+                     f"{other[name]} loses {hits}")
+
+    disband = max(0, left[loser] - 1)
+    steps.append(f"{loser} must leave the zone: disband ({left[loser]} soldiers, {disband} "
+                 "prayer points) or retreat to a free adjacent zone the winner picks")
+
+    rewards = {name: {"battle_vp": 0, "veteran_tokens": 0, "zone_vp": 0} for name in SIDES}
+    if winner == "attacker" and left["attacker"] >= 1:
+        rewards["attacker"]["battle_vp"] = 1
+        steps.append("attacker won with survivors: 1 battle victory point")
+    if winner == "defender":
+        rewards["defender"]["veteran_tokens"] += 1
+        steps.append("defender won: 1 veteran token")
+    for name in SIDES:
+        if not rewards[name]["battle_vp"]:
+            rewards[name]["veteran_tokens"] += 1
+            steps.append(f"{name} gained no victory point in this battle: 1 veteran token")
+    if zone is not None:
+        rewards[winner]["zone_vp"] = 1
+        steps.append(f"{winner} takes the {zone} victory point of the zone")
+
+    result = {"winner": winner, "loser": loser, "zone_reward": zone}
+    for name in SIDES:
+        p = power[name]
+        result[name] = {
+            "strength": p["strength"],
+            "soldiers": sides[name]["soldiers"],
+            "soldiers_lost": lost[name],
+            "sacrificed": sacrificed[name],
+            "survivors": left[name],
+            "damage": p["damage"],
+            "shield": p["shield"],
+            "critical": p["critical"],
+            "prayer_points_paid": p["prayer_points_paid"],
+            "prayer_points_left": p["prayer_points_left"],
+            "interventions_played": p["interventions_played"],
+            "interventions_returned": p["interventions_returned"],
+            "card": sides[name]["card"],
+            "card_values": sides[name]["card_values"],
+        }
+    result["loser_options"] = {
+        "disband_prayer_points": disband,
+        "retreat": left[loser] > 0,
+        "stay": False,
+    }
+    result["rewards"] = rewards
+    result["steps"] = steps
+    return result

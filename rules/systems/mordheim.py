@@ -1,0 +1,426 @@
+"""Mordheim warband rosters, RULES.md section 3: pricing, validators, rating, rout test.
+
+A list document is a warband: ``faction`` is the warband type, ``battle_size`` its gold
+(null: the warband's starting gold). A hero is an entry of its own (``name``, ``items``);
+a henchman group is one entry of ``size`` identical models, and its ``items`` are bought
+for every model of the group. The campaign log (injuries, experience) is in
+``rules.systems.mordheim_campaign``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+from rules.engine.catalogue import Card, Catalogue, Faction
+from rules.engine.common import UnknownKeyValidator
+from rules.engine.document import Entry, ListDocument
+from rules.engine.validation import Context, SystemRules, Validator, register
+from rules.engine.violations import N_, Violation
+
+SYSTEM = "mordheim"
+DEFAULT_STARTING_GOLD = 500
+DEFAULT_MIN_SIZE, DEFAULT_MAX_SIZE = 3, 15
+DEFAULT_MAX_HEROES = 6
+DEFAULT_GROUP = (1, 5)
+DEFAULT_RATING = {"per_fighter": 5, "per_large_creature": 20}
+
+
+# -- what a card is -------------------------------------------------------------------
+
+
+def is_hero(card: Card) -> bool:
+    """Heroes are models of their own; henchmen come in groups (card kind "unit")."""
+    return card.attributes.get("fighter", "henchman" if card.is_unit else "hero") == "hero"
+
+
+def is_leader(card: Card) -> bool:
+    return bool(card.attributes.get("leader", card.warlord))
+
+
+def is_large(card: Card) -> bool:
+    return bool(card.attributes.get("large", False))
+
+
+def group_size(card: Card, entry: Entry) -> int:
+    """Models in one group (a hero entry is one model unless it says otherwise)."""
+    return entry.size if entry.size is not None else card.core_size
+
+
+def models(card: Card, entry: Entry) -> int:
+    """Models an entry fields: ``count`` groups of ``size`` models."""
+    return entry.count * group_size(card, entry)
+
+
+def starting_experience(card: Card) -> int:
+    return int(card.attributes.get("starting_experience") or 0)
+
+
+def warband(catalogue: Catalogue, document: ListDocument) -> Faction | None:
+    return catalogue.factions.get(document.faction) if document.faction else None
+
+
+def warband_attr(catalogue: Catalogue, document: ListDocument, key: str, default):
+    faction = warband(catalogue, document)
+    if faction is not None and faction.attributes.get(key) is not None:
+        return faction.attributes[key]
+    return default
+
+
+# -- pricing --------------------------------------------------------------------------
+
+
+def item_price(card: Card | None, key: str, catalogue: Catalogue) -> int:
+    """The price on the fighter's own equipment list, else the general price list."""
+    if card is not None and key in card.allowed_items:
+        return card.allowed_items[key]
+    item = catalogue.items.get(key)
+    return item.points if item is not None else 0
+
+
+def model_price(catalogue: Catalogue, card: Card | None, entry: Entry) -> int:
+    """One model: cost plus its items; the first dagger (``first_free`` item) is free."""
+    total = card.points if card is not None else 0
+    free_taken: set[str] = set()
+    for key in entry.items:
+        item = catalogue.items.get(key)
+        if item is not None and item.attributes.get("first_free") and key not in free_taken:
+            free_taken.add(key)
+            continue
+        total += item_price(card, key, catalogue)
+    return total
+
+
+def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> int:
+    """Hero: cost + items; henchman group: size * (cost + items)."""
+    card = catalogue.cards.get(entry.card) if entry.card else None
+    if card is None:
+        return 0
+    return models(card, entry) * model_price(catalogue, card, entry)
+
+
+def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
+    """The gold to spend: the document's, else the warband's starting gold."""
+    if document.battle_size is not None:
+        return document.battle_size
+    default = catalogue.params_for("gold_budget").get("default", DEFAULT_STARTING_GOLD)
+    return warband_attr(catalogue, document, "starting_gold", default)
+
+
+# -- warband rating -------------------------------------------------------------------
+
+
+def warband_rating(
+    catalogue: Catalogue,
+    document: ListDocument,
+    experience_by_entry: Mapping[int, int] | Sequence[int] | None = None,
+) -> int:
+    """5 per fighter (20 per large creature) plus every fighter's experience.
+
+    ``experience_by_entry`` gives an entry's current experience (per model of a henchman
+    group); entries it leaves out have their starting experience. Unknown cards count
+    nothing (they are reported as unknown_key). Hired swords are not modelled.
+    """
+    if experience_by_entry is None:
+        experience: Mapping[int, int] = {}
+    elif isinstance(experience_by_entry, Mapping):
+        experience = experience_by_entry
+    else:
+        experience = dict(enumerate(experience_by_entry))
+    rating = {**DEFAULT_RATING, **catalogue.attributes.get("rating", {})}
+    rating.update(warband_attr(catalogue, document, "rating", {}))
+    total = 0
+    for i, entry in enumerate(document.entries):
+        card = catalogue.cards.get(entry.card) if entry.card else None
+        if card is None:
+            continue
+        per_model = rating["per_large_creature"] if is_large(card) else rating["per_fighter"]
+        exp = experience.get(i)
+        per_model += starting_experience(card) if exp is None else exp
+        total += models(card, entry) * per_model
+    return total
+
+
+# -- rout test (play aid) -------------------------------------------------------------
+
+
+def rout_test(
+    members: int,
+    out_of_action: int,
+    leader_out_or_stunned: bool,
+    leader_ld: int | None,
+    other_lds: Iterable[int] = (),
+) -> dict:
+    """Is a rout test due, and against which Ld (RULES.md 3, `rout_test`)?
+
+    Due with 25 % or more of the members out of action, at the start of the turn:
+    2D6 <= the leader's Ld, or the highest Ld among the active models when the leader is
+    out of action or stunned (``other_lds``: the Ld of every other active model). A
+    voluntary rout is allowed with two or more out of action.
+    """
+    for name, value in (("members", members), ("out_of_action", out_of_action)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name}: must be a whole number >= 0, not {value!r}")
+    if members < 1:
+        raise ValueError("members: a warband has at least 1 member")
+    if out_of_action > members:
+        raise ValueError(f"out_of_action: {out_of_action} out of action, only {members} members")
+    others = sorted(other_lds, reverse=True)
+    threshold = math.ceil(members / 4)
+    due = out_of_action >= threshold
+    ld, ld_from = None, None
+    if due and not leader_out_or_stunned:
+        if leader_ld is None:
+            raise ValueError("leader_ld: needed unless the leader is out of action or stunned")
+        ld, ld_from = leader_ld, "leader"
+    elif due and others:
+        ld, ld_from = others[0], "highest_active"
+    if not due:
+        explanation = (
+            f"{out_of_action} of {members} out of action: no rout test "
+            f"(due from {threshold}, 25 %)"
+        )
+    elif ld is None:
+        explanation = f"{out_of_action} of {members} out of action: rout test due, no active model"
+    else:
+        who = "the leader's" if ld_from == "leader" else "the highest active"
+        explanation = (
+            f"{out_of_action} of {members} out of action: rout test due, 2D6 <= {ld} ({who} Ld)"
+        )
+    return {
+        "due": due,
+        "ld": ld,
+        "ld_from": ld_from,
+        "voluntary_allowed": out_of_action >= 2,
+        "members": members,
+        "out_of_action": out_of_action,
+        "threshold": threshold,
+        "percent_out": round(100 * out_of_action / members, 1),
+        "explanation": explanation,
+    }
+
+
+# -- validators -----------------------------------------------------------------------
+
+
+def _first_over(ctx: Context, counts, limit_of) -> dict:
+    """Walk the known entries; for each key, the entry where its running count first
+    exceeds its limit. ``counts(entry, card)`` yields ``(key, n)``."""
+    running: Counter = Counter()
+    first: dict = {}
+    for i, entry, card in ctx.known_entries():
+        for key, n in counts(entry, card):
+            running[key] += n
+            top = limit_of(key, card)
+            if top is not None and running[key] > top:
+                first.setdefault(key, (i, card))
+    return {key: (i, card, running[key]) for key, (i, card) in first.items()}
+
+
+class FactionValidator(Validator):
+    """`faction`: a warband has one warband type, and hires only that type's fighters.
+
+    Not among RULES.md's codes for Mordheim (its fighter lists imply it): a Skaven fighter
+    in a Reikland warband would otherwise pass unnoticed.
+    """
+
+    code = "faction"
+    message = N_("{name} is a {card_faction} fighter, not one of the {faction}")
+    no_faction = N_("Choose the warband type")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        doc, factions = ctx.document, ctx.catalogue.factions
+        if doc.faction is None:
+            yield self.violation(message=self.no_faction)
+            return
+        if doc.faction not in factions:
+            return  # unknown_key says so
+        for i, _entry, card in ctx.known_entries():
+            if card.faction != doc.faction:
+                other = factions.get(card.faction)
+                yield self.violation(
+                    entry=i, card=card.key, name=card.name,
+                    card_faction=other.name if other else str(card.faction),
+                    faction=factions[doc.faction].name,
+                )
+
+
+class GoldBudgetValidator(Validator):
+    """`gold_budget`: the warband is bought with its starting gold (500 gc; Marienburg 600)."""
+
+    code = "gold_budget"
+    message = N_("The warband costs {total} gc, {over} gc more than its {limit} gc")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        if ctx.limit is not None and ctx.total > ctx.limit:
+            yield self.violation(total=ctx.total, limit=ctx.limit, over=ctx.total - ctx.limit)
+
+
+class WarbandSizeValidator(Validator):
+    """`warband_size`: at least 3 fighters, at most the warband type's maximum (e.g. 15).
+
+    Fighters are models: each hero plus every model of every henchman group.
+    """
+
+    code = "warband_size"
+    message = N_("{faction}: {count} fighters, at most {max_size}")
+    too_few = N_("{faction}: {count} fighters, at least {min_size}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        cat, doc = ctx.catalogue, ctx.document
+        low = warband_attr(cat, doc, "min_size", self.params.get("min", DEFAULT_MIN_SIZE))
+        high = warband_attr(cat, doc, "max_size", self.params.get("max", DEFAULT_MAX_SIZE))
+        faction = warband(cat, doc)
+        name = faction.name if faction is not None else "The warband"
+        count, over_at = 0, None
+        for i, entry, card in ctx.known_entries():
+            count += models(card, entry)
+            if count > high and over_at is None:
+                over_at = i
+        params = dict(faction=name, count=count, min_size=low, max_size=high)
+        if over_at is not None:
+            yield self.violation(entry=over_at, **params)
+        elif count < low:
+            yield self.violation(message=self.too_few, **params)
+
+
+class LeaderValidator(Validator):
+    """`leader`: exactly one leader (Captain, Assassin Adept, Vampire, Magister...)."""
+
+    code = "leader"
+    message = N_("A warband needs exactly one leader ({leaders}); it has none")
+    too_many = N_("A warband needs exactly one leader; it has {count} ({name} is one too many)")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        count, extra = 0, None
+        for i, entry, card in ctx.known_entries():
+            if is_leader(card):
+                count += models(card, entry)
+                if count > 1 and extra is None:
+                    extra = (i, card)
+        if extra is not None:
+            i, card = extra
+            yield self.violation(
+                entry=i, message=self.too_many, count=count, card=card.key, name=card.name
+            )
+        elif count == 0:
+            faction = ctx.document.faction
+            names = sorted(
+                c.name for c in ctx.catalogue.cards.values()
+                if is_leader(c) and (faction is None or c.faction == faction)
+            )
+            yield self.violation(count=0, leaders=", ".join(dict.fromkeys(names)) or "-")
+
+
+class HeroLimitValidator(Validator):
+    """`hero_limit`: at most 6 heroes, the leader included (param ``max``)."""
+
+    code = "hero_limit"
+    message = N_("{count} heroes, at most {max} including the leader")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        top = self.params.get("max", DEFAULT_MAX_HEROES)
+        over = _first_over(
+            ctx,
+            lambda entry, card: [("heroes", models(card, entry))] if is_hero(card) else [],
+            lambda _key, _card: top,
+        )
+        if "heroes" in over:
+            i, card, count = over["heroes"]
+            yield self.violation(entry=i, count=count, max=top, card=card.key, name=card.name)
+
+
+class TypeLimitValidator(Validator):
+    """`type_limit`: each fighter type has its own maximum in models (card ``type_limit``),
+    e.g. Champion 2, Youngblood 2, Marksman 7, Swordsman 5."""
+
+    code = "type_limit"
+    message = N_("{name}: {count} models, at most {max}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        over = _first_over(
+            ctx,
+            lambda entry, card: [(card.key, models(card, entry))],
+            lambda _key, card: card.attributes.get("type_limit"),
+        )
+        for key, (i, card, count) in over.items():
+            yield self.violation(
+                entry=i, card=key, name=card.name, count=count,
+                max=card.attributes["type_limit"],
+            )
+
+
+class HenchmanGroupValidator(Validator):
+    """`henchman_group`: henchmen come in groups of 1-5 identical models with identical
+    gear (params ``min``/``max``; a card's ``group_max`` may be lower, e.g. Beastmen 3).
+
+    One entry is one group, so its models share card and items by construction. A hero
+    is never a group: a hero entry is one model.
+    """
+
+    code = "henchman_group"
+    message = N_("{name}: a group of {size} models, at most {max}")
+    too_small = N_("{name}: a group of {size} models, at least {min}")
+    hero = N_("{name} is a hero, one model per entry, not {size}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        low = self.params.get("min", DEFAULT_GROUP[0])
+        high = self.params.get("max", DEFAULT_GROUP[1])
+        for i, entry, card in ctx.known_entries():
+            params = dict(card=card.key, name=card.name, min=low)
+            if is_hero(card):
+                if models(card, entry) != 1:
+                    yield self.violation(
+                        entry=i, message=self.hero, size=models(card, entry), max=1, **params
+                    )
+                continue
+            top = min(high, card.attributes.get("group_max") or high)
+            size = group_size(card, entry)
+            if size > top:
+                yield self.violation(entry=i, size=size, max=top, **params)
+            elif size < low:
+                yield self.violation(entry=i, message=self.too_small, size=size, max=top, **params)
+
+
+class EquipmentNotAllowedValidator(Validator):
+    """`equipment_not_allowed`: a fighter buys only from its own equipment list."""
+
+    code = "equipment_not_allowed"
+    message = N_("{name} may not buy {item}: it is not on its equipment list")
+    no_list = N_("{name} buys no equipment, not {item}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        for i, entry, card in ctx.known_entries():
+            for j, key in enumerate(entry.items):
+                item = ctx.item(key)
+                if item is None or key in card.allowed_items:
+                    continue
+                yield self.violation(
+                    entry=i,
+                    message=self.message if card.takes_items else self.no_list,
+                    card=card.key, name=card.name, item_key=key, item=item.name,
+                    path=f"entries[{i}].items[{j}]",
+                )
+
+
+VALIDATORS = (
+    UnknownKeyValidator,
+    FactionValidator,
+    GoldBudgetValidator,
+    WarbandSizeValidator,
+    LeaderValidator,
+    HeroLimitValidator,
+    TypeLimitValidator,
+    HenchmanGroupValidator,
+    EquipmentNotAllowedValidator,
+)
+
+RULES = register(
+    SystemRules(
+        key=SYSTEM,
+        validators={v.code: v for v in VALIDATORS},
+        price_entry=price_entry,
+        limit=limit,
+    )
+)

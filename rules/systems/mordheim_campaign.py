@@ -1,0 +1,474 @@
+"""Mordheim campaign log, RULES.md section 3: what happens to a warband between battles.
+
+The log is a list of events applied, in order, to the starting roster (the list
+document). Three event types::
+
+    {"type": "serious_injury", "entry": 0, "roll": 22}          # a hero out of action
+    {"type": "henchman_out_of_action", "entry": 3, "roll": 2}   # one model of a group
+    {"type": "experience", "entry": 0, "amount": 2}
+
+``resolve_event`` fills in every roll the player did not type (D66, and the sub-rolls a
+result asks for) from ``rng`` and returns the complete event; stored that way, the log
+replays the same on every ``apply_events``. Undo is ``apply_events(..., events[:-1])``.
+
+A resolved serious injury is an *injury*: ``{"roll": D66, "result": "<key>"}`` plus the
+sub-roll its result needs:
+
+- 16-21 multiple injuries: ``"d6"`` (how many) and ``"injuries"`` (that many); dead,
+  multiple injuries and captured are re-rolled, the discarded rolls listed in the
+  injury's ``"rerolled"``;
+- 23 arm wound, 24 madness, 25 smashed leg, 56 bitter enmity: ``"d6"``;
+- 35 deep wound: ``"d3"`` (games missed);
+- 65 sold to the pits: ``"won"`` (true/false; the fight is played out, a D6 of 4+ stands
+  in when not given) and, when lost, ``"again"``: another injury, rolled on the table.
+
+Impossible events raise ``CampaignError`` whose ``errors`` are ``(path, message, code)``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+
+from rules.engine.catalogue import Catalogue
+from rules.engine.document import ListDocument
+
+from .mordheim import (
+    DEFAULT_RATING,
+    is_hero,
+    is_large,
+    limit,
+    models,
+    price_entry,
+    starting_experience,
+)
+
+EVENT_TYPES = ("serious_injury", "henchman_out_of_action", "experience")
+IN_WARBAND = "active"
+
+
+class CampaignError(ValueError):
+    """An event the roster cannot take; ``errors`` is a list of (path, message, code)."""
+
+    def __init__(self, errors: list[tuple[str, str, str]]):
+        self.errors = errors
+        super().__init__("; ".join(f"{path or '(event)'}: {msg}" for path, msg, _ in errors))
+
+
+def _fail(path: str, message: str, code: str = "invalid"):
+    raise CampaignError([(path, message, code)])
+
+
+def _join(prefix: str, path: str) -> str:
+    if not prefix:
+        return path
+    return f"{prefix}.{path}" if path and not path.startswith("[") else prefix + path
+
+
+# -- the roster -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """One entry of the warband (a hero, or a henchman group) as the campaign left it."""
+
+    entry: int
+    card: str | None
+    name: str
+    hero: bool
+    models: int
+    items: tuple[str, ...] = ()
+    stats: Mapping[str, int] = field(default_factory=dict)
+    experience: int = 0
+    # active | dead | captured | retired | gone (a group with no model left) | unknown_card
+    status: str = IN_WARBAND
+    misses_games: int = 0
+    injuries: tuple[str, ...] = ()
+    # stupidity, frenzy, immune_to_fear, causes_fear, old_battle_wound, no_running,
+    # one_hand_weapon
+    traits: tuple[str, ...] = ()
+    # whom the fighter hates: model (who injured him), leader, warband, warband_type
+    hatred: tuple[str, ...] = ()
+    lost_models: int = 0
+    large: bool = False
+
+    @property
+    def in_warband(self) -> bool:
+        return self.status == IN_WARBAND
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    faction: str | None
+    fighters: tuple[Fighter, ...]
+    treasury: int = 0  # unspent starting gold plus winnings
+    log: tuple[str, ...] = ()
+
+    def active(self) -> list[Fighter]:
+        return [f for f in self.fighters if f.in_warband]
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        for fighter in out["fighters"]:
+            fighter["stats"] = dict(fighter["stats"])
+        return out
+
+
+def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
+    fighters = []
+    for i, entry in enumerate(document.entries):
+        card = catalogue.cards.get(entry.card) if entry.card else None
+        if card is None:
+            fighters.append(Fighter(entry=i, card=entry.card, name=entry.name or str(entry.card),
+                                    hero=False, models=0, status="unknown_card"))
+            continue
+        hero = is_hero(card)
+        fighters.append(Fighter(
+            entry=i, card=card.key, name=entry.name or card.name, hero=hero,
+            models=models(card, entry), items=tuple(entry.items), stats=dict(card.stats),
+            experience=starting_experience(card) if hero else 0, large=is_large(card),
+        ))
+    budget = limit(catalogue, document) or 0
+    spent = sum(price_entry(catalogue, document, e) for e in document.entries)
+    return Roster(faction=document.faction, fighters=tuple(fighters), treasury=budget - spent)
+
+
+def roster_rating(catalogue: Catalogue, roster: Roster) -> int:
+    """Warband rating of the roster: 5 per fighter (20 per large creature) + experience."""
+    rating = {**DEFAULT_RATING, **catalogue.attributes.get("rating", {})}
+    faction = catalogue.factions.get(roster.faction) if roster.faction else None
+    if faction is not None:
+        rating.update(faction.attributes.get("rating") or {})
+    return sum(
+        f.models * (rating["per_large_creature" if f.large else "per_fighter"] + f.experience)
+        for f in roster.active()
+    )
+
+
+# -- the serious injury table (D66) ---------------------------------------------------
+
+_TABLE = [
+    (range(11, 16), "dead", "dead"),
+    (range(16, 22), "multiple_injuries", "multiple injuries"),
+    (range(22, 23), "leg_wound", "leg wound"),
+    (range(23, 24), "arm_wound", "arm wound"),
+    (range(24, 25), "madness", "madness"),
+    (range(25, 26), "smashed_leg", "smashed leg"),
+    (range(26, 27), "chest_wound", "chest wound"),
+    (range(31, 32), "blinded_in_one_eye", "blinded in one eye"),
+    (range(32, 33), "old_battle_wound", "old battle wound"),
+    (range(33, 34), "nervous_condition", "nervous condition"),
+    (range(34, 35), "hand_injury", "hand injury"),
+    (range(35, 36), "deep_wound", "deep wound"),
+    (range(36, 37), "robbed", "robbed"),
+    (range(41, 56), "full_recovery", "full recovery"),
+    (range(56, 57), "bitter_enmity", "bitter enmity"),
+    (range(61, 62), "captured", "captured"),
+    (range(62, 64), "hardened", "hardened"),
+    (range(64, 65), "horrible_scars", "horrible scars"),
+    (range(65, 66), "sold_to_the_pits", "sold to the pits"),
+    (range(66, 67), "survives_against_the_odds", "survives against the odds"),
+]
+LABELS = {key: label for _r, key, label in _TABLE}
+# Results that need one more roll, and its die.
+SUB_ROLL = {
+    "multiple_injuries": "d6", "arm_wound": "d6", "madness": "d6", "smashed_leg": "d6",
+    "bitter_enmity": "d6", "deep_wound": "d3",
+}
+# Multiple injuries re-roll these.
+REROLLED = frozenset({"dead", "multiple_injuries", "captured"})
+STAT_LOSS = {
+    "leg_wound": "M", "chest_wound": "T", "blinded_in_one_eye": "BS",
+    "nervous_condition": "I", "hand_injury": "WS",
+}
+HATRED = {1: "model", 2: "model", 3: "model", 4: "leader", 5: "warband", 6: "warband_type"}
+INJURY_KEYS = frozenset({"roll", "result", "d6", "d3", "injuries", "rerolled", "won", "again"})
+
+
+def injury_result(roll: int) -> str:
+    """The result key of a D66 roll on the serious injury table."""
+    for rolls, key, _label in _TABLE:
+        if roll in rolls:
+            return key
+    raise ValueError(f"{roll} is not on the serious injury table")
+
+
+def is_d66(value) -> bool:
+    return _is_int(value) and 1 <= value // 10 <= 6 and 1 <= value % 10 <= 6
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _die(value, path: str, sides: int, name: str):
+    if value is None:
+        return None
+    if not _is_int(value) or not 1 <= value <= sides:
+        _fail(path, f"{value!r} is not a {name} roll (1-{sides})")
+    return value
+
+
+def _d66(value, path: str):
+    if value is None:
+        return None
+    if not is_d66(value):
+        _fail(path, f"{value!r} is not a D66 roll (11-66, each digit 1-6)")
+    return value
+
+
+class _Dice:
+    """The rolls resolve_event makes: from ``rng``, or an error if there is none."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def roll(self, sides: int, path: str) -> int:
+        if self.rng is None:
+            _fail(path, "is missing (resolve the event first)", "required")
+        return self.rng.randint(1, sides)
+
+    def d66(self, path: str) -> int:
+        return self.roll(6, path) * 10 + self.roll(6, path)
+
+    def d3(self, path: str) -> int:
+        return (self.roll(6, path) + 1) // 2
+
+
+def _resolve_injury(spec, path: str, dice: _Dice, reroll: frozenset = frozenset()) -> dict:
+    """Check one injury and fill in its missing rolls; a new dict."""
+    if not isinstance(spec, Mapping):
+        _fail(path, "must be an object with a 'roll'")
+    out = copy.deepcopy(dict(spec))
+    at = lambda name: _join(path, name)  # noqa: E731
+    roll = _d66(spec.get("roll"), at("roll"))
+    rerolled = list(spec.get("rerolled") or [])
+    if roll is not None and injury_result(roll) in reroll:
+        _fail(at("roll"), f"{roll} ({LABELS[injury_result(roll)]}) is re-rolled in multiple "
+              "injuries (dead 11-15, multiple 16-21 and captured 61 are)", "rerolled")
+    while roll is None:
+        roll = dice.d66(at("roll"))
+        if injury_result(roll) in reroll:
+            rerolled.append(roll)
+            roll = None
+    result = injury_result(roll)
+    out.update(roll=roll, result=result)
+    sub = SUB_ROLL.get(result)
+    for key in ("d6", "d3", "injuries", "won", "again"):
+        wanted = key == sub or (result == "multiple_injuries" and key == "injuries") or (
+            result == "sold_to_the_pits" and key in ("won", "again"))
+        if key in spec and not wanted:
+            _fail(at(key), f"roll {roll} ({LABELS[result]}) takes no '{key}'")
+    if sub == "d6":
+        out["d6"] = _die(spec.get("d6"), at("d6"), 6, "D6") or dice.roll(6, at("d6"))
+    elif sub == "d3":
+        out["d3"] = _die(spec.get("d3"), at("d3"), 3, "D3") or dice.d3(at("d3"))
+    if rerolled:
+        out["rerolled"] = rerolled
+    if result == "multiple_injuries":
+        out["injuries"] = _resolve_multiple(spec, out["d6"], path, dice)
+    if result == "sold_to_the_pits":
+        won = spec.get("won")
+        if won is None:
+            won = dice.roll(6, at("won")) >= 4
+        if not isinstance(won, bool):
+            _fail(at("won"), f"must be true or false, not {won!r}")
+        out["won"] = won
+        if won and "again" in spec:
+            _fail(at("again"), "a won pit fight rolls no further injury")
+        if not won:
+            out["again"] = _resolve_injury(spec.get("again") or {}, at("again"), dice)
+    return out
+
+
+def _resolve_multiple(spec: Mapping, count: int, path: str, dice: _Dice):
+    typed = spec.get("injuries") or []
+    at = _join(path, "injuries")
+    if not isinstance(typed, list):
+        _fail(at, "must be a list of injuries")
+    if len(typed) > count:
+        _fail(at, f"{len(typed)} injuries for a D6 of {count}")
+    return [
+        _resolve_injury(typed[k] if k < len(typed) else {}, f"{at}[{k}]", dice, REROLLED)
+        for k in range(count)
+    ]
+
+
+# -- events ---------------------------------------------------------------------------
+
+
+def _target(roster: Roster, document: ListDocument, event: Mapping, path: str):
+    index = event.get("entry")
+    if not _is_int(index):
+        _fail(_join(path, "entry"), f"must be an entry index, not {index!r}", "required"
+              if index is None else "invalid")
+    if not 0 <= index < len(roster.fighters):
+        _fail(_join(path, "entry"), f"no entry {index}: the warband has entries 0 to "
+              f"{len(roster.fighters) - 1}", "unknown_entry")
+    fighter = roster.fighters[index]
+    if fighter.status == "unknown_card":
+        _fail(_join(path, "entry"), f"entries[{index}] has a card the game data does not know "
+              f"('{fighter.card}')", "unknown_key")
+    many = fighter.models if fighter.hero else document.entries[index].count
+    if many != 1:
+        what = "heroes" if fighter.hero else "henchman groups"
+        _fail(_join(path, "entry"), f"entries[{index}] ({fighter.name}) stands for {many} "
+              f"{what}: give each an entry of its own", "ambiguous_entry")
+    if not fighter.in_warband:
+        _fail(_join(path, "entry"), f"{fighter.name} is no longer in the warband "
+              f"({fighter.status})", "not_in_warband")
+    return index, fighter
+
+
+def _check(catalogue, document, roster, event, path: str, dice: _Dice) -> dict:
+    if not isinstance(event, Mapping):
+        _fail(path, "an event must be an object with a 'type'")
+    kind = event.get("type")
+    if kind not in EVENT_TYPES:
+        _fail(_join(path, "type"), f"unknown event type {kind!r}; one of {', '.join(EVENT_TYPES)}",
+              "unknown_type")
+    _index, fighter = _target(roster, document, event, path)
+    if kind == "serious_injury":
+        if not fighter.hero:
+            _fail(_join(path, "entry"), f"{fighter.name} is a henchman group: use "
+                  "henchman_out_of_action (serious injuries are for heroes)", "not_a_hero")
+        return _resolve_injury(event, path, dice)
+    out = copy.deepcopy(dict(event))
+    if kind == "henchman_out_of_action":
+        if fighter.hero:
+            _fail(_join(path, "entry"), f"{fighter.name} is a hero: use serious_injury",
+                  "not_a_henchman")
+        at = _join(path, "roll")
+        out["roll"] = _die(event.get("roll"), at, 6, "D6") or dice.roll(6, at)
+        return out
+    amount = event.get("amount")
+    if not _is_int(amount):
+        _fail(_join(path, "amount"), f"must be a whole number of experience points, "
+              f"not {amount!r}", "required" if amount is None else "invalid")
+    if fighter.experience + amount < 0:
+        _fail(_join(path, "amount"), f"{fighter.name} has {fighter.experience} experience, "
+              f"cannot lose {-amount}")
+    return out
+
+
+def resolve_event(
+    catalogue: Catalogue, document: ListDocument, roster: Roster | None, event: Mapping, rng
+) -> dict:
+    """Check ``event`` against ``roster`` (None: the starting roster) and return it with
+    every roll the player did not type filled in from ``rng`` (``rng.randint(1, 6)``,
+    e.g. ``random.Random()``). A complete event comes back unchanged."""
+    if roster is None:
+        roster = starting_roster(catalogue, document)
+    return _check(catalogue, document, roster, event, "", _Dice(rng))
+
+
+def apply_events(
+    catalogue: Catalogue, document: ListDocument, resolved_events: Iterable[Mapping]
+) -> Roster:
+    """The starting roster with every resolved event applied in order.
+
+    Raises CampaignError (paths like ``events[2].roll``) for an impossible event or one
+    that still misses a roll. Undo: apply all events but the last.
+    """
+    roster = starting_roster(catalogue, document)
+    for n, event in enumerate(resolved_events):
+        checked = _check(catalogue, document, roster, event, f"events[{n}]", _Dice(None))
+        roster = _apply(roster, checked)
+    return roster
+
+
+def _apply(roster: Roster, event: dict) -> Roster:
+    index = event["entry"]
+    fighter = roster.fighters[index]
+    treasury = roster.treasury
+    if event["type"] == "experience":
+        fighter = replace(fighter, experience=fighter.experience + event["amount"])
+        line = f"{fighter.name}: {event['amount']:+d} experience ({fighter.experience})"
+    elif event["type"] == "henchman_out_of_action":
+        if event["roll"] <= 2:
+            left = fighter.models - 1
+            fighter = replace(fighter, models=left, lost_models=fighter.lost_models + 1)
+            if left == 0:
+                fighter = replace(fighter, status="gone", items=())
+            line = f"{fighter.name}: D6 {event['roll']}, one model lost with its gear ({left} left)"
+        else:
+            line = f"{fighter.name}: D6 {event['roll']}, back in the group"
+    else:
+        words: list[str] = []
+        fighter, gold = _injure(fighter, event, words)
+        treasury += gold
+        line = f"{fighter.name}: " + "; ".join(words)
+    fighters = list(roster.fighters)
+    fighters[index] = fighter
+    return replace(roster, fighters=tuple(fighters), treasury=treasury, log=roster.log + (line,))
+
+
+def _add(values: tuple[str, ...], value: str) -> tuple[str, ...]:
+    return values if value in values else values + (value,)
+
+
+def _injure(f: Fighter, injury: Mapping, words: list[str]) -> tuple[Fighter, int]:
+    """Apply one resolved injury; returns the fighter and gold won."""
+    result, roll = injury["result"], injury["roll"]
+    words.append(f"{roll} {LABELS[result]}")
+    f = replace(f, injuries=f.injuries + (result,))
+    gold = 0
+    if result == "dead":
+        f = replace(f, status="dead", items=())
+    elif result == "multiple_injuries":
+        for one in injury["injuries"]:
+            if not f.in_warband:
+                break
+            f, won = _injure(f, one, words)
+            gold += won
+    elif result in STAT_LOSS:
+        stat = STAT_LOSS[result]
+        stats = dict(f.stats)
+        stats[stat] = max(0, stats.get(stat, 0) - 1)
+        f = replace(f, stats=stats)
+        words.append(f"{stat} -1")
+        if result == "blinded_in_one_eye" and f.injuries.count(result) >= 2:
+            f = replace(f, status="retired", items=())
+            words.append("blind in both eyes: retires")
+    elif result in ("arm_wound", "smashed_leg"):
+        if injury["d6"] == 1:
+            trait = "one_hand_weapon" if result == "arm_wound" else "no_running"
+            f = replace(f, traits=_add(f.traits, trait))
+            words.append(trait.replace("_", " "))
+        else:
+            f = replace(f, misses_games=max(f.misses_games, 1))
+            words.append("misses the next game")
+    elif result == "madness":
+        trait = "stupidity" if injury["d6"] <= 3 else "frenzy"
+        f = replace(f, traits=_add(f.traits, trait))
+        words.append(trait)
+    elif result == "old_battle_wound":
+        f = replace(f, traits=_add(f.traits, "old_battle_wound"))
+    elif result == "deep_wound":
+        f = replace(f, misses_games=max(f.misses_games, injury["d3"]))
+        words.append(f"misses {injury['d3']} games")
+    elif result == "robbed":
+        f = replace(f, items=())
+    elif result == "bitter_enmity":
+        f = replace(f, hatred=_add(f.hatred, HATRED[injury["d6"]]))
+        words.append(f"hatred of the {HATRED[injury['d6']].replace('_', ' ')}")
+    elif result == "captured":
+        f = replace(f, status="captured", items=())
+    elif result == "hardened":
+        f = replace(f, traits=_add(f.traits, "immune_to_fear"))
+    elif result == "horrible_scars":
+        f = replace(f, traits=_add(f.traits, "causes_fear"))
+    elif result == "sold_to_the_pits":
+        if injury["won"]:
+            f = replace(f, experience=f.experience + 2)
+            gold += 50
+            words.append("won the pit fight: 50 gc, +2 experience")
+        else:
+            f = replace(f, items=())
+            words.append("lost the pit fight and all gear")
+            f, won = _injure(f, injury["again"], words)
+            gold += won
+    elif result == "survives_against_the_odds":
+        f = replace(f, experience=f.experience + 1)
+    return f, gold

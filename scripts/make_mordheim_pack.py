@@ -1,0 +1,211 @@
+"""Write fixtures/mordheim.yaml from the public reference numbers (mordheim-facts.json).
+
+    .venv/bin/python scripts/make_mordheim_pack.py [FACTS_JSON] [OUT_YAML]
+
+Defaults: /work/shared/data/mordheim-facts.json -> fixtures/mordheim.yaml. The output is
+deterministic, so re-running it on the same facts changes nothing; commit its output.
+
+What the script adds to the facts (all public Mordheim facts, not in the JSON):
+- pack keys: the JSON's warband keys ("merc:reik") are not valid pack keys, so each
+  warband gets a readable one (REIKLAND -> "reikland") and each fighter the warband key
+  plus the slug of its name ("reikland-mercenary-captain");
+- the kind of the rare items, which are in the equipment lists but not in the JSON's
+  equipment catalogue;
+- the large-creature flag (warband rating 20 instead of 5): the Skaven Rat Ogre;
+- the rule that each fighter's first dagger is free (item attribute ``first_free``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_FACTS = Path("/work/shared/data/mordheim-facts.json")
+DEFAULT_OUT = ROOT / "fixtures" / "mordheim.yaml"
+
+DATA_VERSION = "2026.11.1"
+
+WARBAND_KEYS = {
+    "merc:reik": "reikland",
+    "merc:midd": "middenheim",
+    "merc:mari": "marienburg",
+    "skaven": "skaven",
+    "undead": "undead",
+    "possessed": "possessed",
+}
+# Fighter types that count as large creatures for the warband rating.
+LARGE = {("skaven", "ogre")}
+# Items of the equipment lists that the facts' catalogue does not have (rare items).
+RARE_KINDS = {
+    "Pistol": "missile",
+    "Brace of pistols": "missile",
+    "Duelling pistol": "missile",
+    "Brace of duelling pistols": "missile",
+    "Blunderbuss": "missile",
+    "Handgun": "missile",
+    "Hochland long rifle": "missile",
+    "Throwing stars": "missile",
+    "Blowpipe": "missile",
+    "Warplock pistol": "missile",
+    "Brace of warplock pistols": "missile",
+    "Weeping blades (pair)": "close_combat",
+    "Fighting claws (pair)": "close_combat",
+}
+FIRST_FREE = {"Dagger"}
+RATING = {"per_fighter": 5, "per_large_creature": 20}
+MAX_HEROES = 6
+GROUP_SIZE = (1, 5)
+
+HEADER = """\
+# Mordheim game-data pack (muster-pack/1): warband rosters. GENERATED, do not edit:
+#   .venv/bin/python scripts/make_mordheim_pack.py
+# Numbers transcribed from public data (see system.description); correct the facts file
+# and re-run the script, then bump DATA_VERSION in the script.
+#
+# Factions are warbands (starting gold, size limits, rating rules). Cards are fighters:
+# heroes are models (one entry each), henchmen are units (one entry per group, `size`
+# models). Card `items` are the fighter's own equipment list with that list's prices;
+# item `points` are the general price list, used only for display.
+"""
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def kind_of(kind: str) -> str:
+    return kind.replace(" ", "_")
+
+
+def build(facts: dict) -> dict:
+    catalogue = {e["name"]: e for e in facts["equipment"]}
+    items: dict[str, dict] = {}
+    for warband in facts["warbands"]:
+        for entries in warband["equipment_lists"].values():
+            for entry in entries:
+                name = entry["item"]
+                if slug(name) in items:
+                    continue
+                known = catalogue.get(name)
+                attributes = {"rare": known is None}
+                if name in FIRST_FREE:
+                    attributes["first_free"] = True
+                items[slug(name)] = {
+                    "key": slug(name),
+                    "name": name,
+                    "kind": kind_of(known["kind"]) if known else RARE_KINDS[name],
+                    "points": known["cost_gc"] if known else entry["cost_gc"],
+                    "attributes": attributes,
+                }
+
+    factions, cards = [], []
+    for warband in facts["warbands"]:
+        wkey = WARBAND_KEYS[warband["key"]]
+        factions.append({
+            "key": wkey,
+            "name": warband["name"],
+            "attributes": {
+                "source_key": warband["key"],
+                "starting_gold": warband["starting_gold"],
+                "min_size": warband["min_size"],
+                "max_size": warband["max_size"],
+                "rating": dict(RATING),
+            },
+        })
+        for f in warband["fighters"]:
+            hero = f["kind"] == "hero"
+            large = (warband["key"], f["key"]) in LARGE
+            group_max = None if hero else min(f["group_max"] or GROUP_SIZE[1], GROUP_SIZE[1])
+            price_list = warband["equipment_lists"].get(f["equipment_list"] or "", [])
+            card = {
+                "key": f"{wkey}-{slug(f['name'])}",
+                "name": f["name"],
+                "faction": wkey,
+                "kind": "model" if hero else "unit",
+                "warlord": bool(f["required"] and hero),
+                "points": f["cost_gc"],
+            }
+            if not hero:
+                card.update(
+                    core_points=f["cost_gc"], soldier_points=f["cost_gc"],
+                    core_size=1, max_size=group_max,
+                )
+            card["stats"] = dict(f["profile"])
+            card["items"] = [{"key": slug(e["item"]), "points": e["cost_gc"]} for e in price_list]
+            card["attributes"] = {
+                "source_key": f["key"],
+                "fighter": f["kind"],
+                "leader": bool(f["required"] and hero),
+                "starting_experience": f["starting_exp"] if hero else 0,
+                "type_limit": f["max"],
+                "group_max": group_max,
+                "large": large,
+                "equipment_list": f["equipment_list"],
+                "skills": list(f["skills"]),
+            }
+            cards.append(card)
+
+    return {
+        "format": "muster-pack/1",
+        "system": {
+            "key": "mordheim",
+            "name": "Mordheim",
+            "data_version": DATA_VERSION,
+            "sample_data": False,
+            "description": (
+                "Mordheim warband rosters for six warbands. Numbers (costs, starting "
+                "experience, type maximums, profiles, equipment lists and their prices) are "
+                "public data transcribed from " + facts["source"] + "; limits (starting gold, "
+                "3 to 15 or 20 fighters, at most 6 heroes, henchman groups of 1 to 5, first "
+                "dagger free, rating 5 per fighter and 20 per large creature plus experience) "
+                "are the published warband-building rules. Known disagreements: the Reikland "
+                "Marksman has BS 3 here (4 in BattleScribe data); a few rare items cost "
+                "differently in a list than in the general price list, and the list price "
+                "applies. Prices in gold crowns (gc)."
+            ),
+            "attributes": {
+                "currency": "gc",
+                "default_starting_gold": 500,
+                "rating": dict(RATING),
+            },
+        },
+        "validators": [
+            {"code": "unknown_key"},
+            {"code": "faction"},
+            {"code": "gold_budget", "params": {"default": 500}},
+            {"code": "warband_size", "params": {"min": 3, "max": 15}},
+            {"code": "leader"},
+            {"code": "hero_limit", "params": {"max": MAX_HEROES}},
+            {"code": "type_limit"},
+            {"code": "henchman_group", "params": {"min": GROUP_SIZE[0], "max": GROUP_SIZE[1]}},
+            {"code": "equipment_not_allowed"},
+        ],
+        "factions": factions,
+        "items": list(items.values()),
+        "cards": cards,
+    }
+
+
+def render(pack: dict) -> str:
+    body = yaml.safe_dump(
+        pack, allow_unicode=True, sort_keys=False, width=100, default_flow_style=None
+    )
+    return HEADER + "\n" + body
+
+
+def main(argv: list[str]) -> int:
+    facts_path = Path(argv[1]) if len(argv) > 1 else DEFAULT_FACTS
+    out_path = Path(argv[2]) if len(argv) > 2 else DEFAULT_OUT
+    facts = json.loads(facts_path.read_text(encoding="utf-8"))
+    out_path.write_text(render(build(facts)), encoding="utf-8")
+    print(f"wrote {out_path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
