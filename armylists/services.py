@@ -297,3 +297,63 @@ def list_data_changes(*, army_list: ArmyList, checked: Checked) -> dict:
         "total_before": snapshot.get("total"),
         "total_now": now["total"],
     }
+
+
+# --- building a document (the builder's edits) --------------------------------------
+
+
+def document_new(
+    *, system: str, faction: str | None, battle_size: int | None, name: str = ""
+) -> dict:
+    return {
+        "format": documents.FORMAT,
+        "system": system,
+        "name": name,
+        "faction": faction,
+        "battle_size": battle_size,
+        "role": None,
+        "entries": [],
+        "special_actions": [],
+    }
+
+
+def document_add_entry(*, document: dict, card: str, catalogue: Catalogue) -> dict:
+    """A copy of the document with one more entry; unit sizes start at the core."""
+    known = catalogue.cards.get(card)
+    entry = {
+        "card": card,
+        "count": 1,
+        "size": known.core_size if known is not None and known.is_unit else None,
+        "items": [],
+        "options": [],
+    }
+    return {**document, "entries": [*document.get("entries", []), entry]}
+
+
+def document_remove_entry(*, document: dict, index: int) -> dict:
+    entries = list(document.get("entries", []))
+    if 0 <= index < len(entries):
+        del entries[index]
+    return {**document, "entries": entries}
+
+
+# --- after the game -----------------------------------------------------------------
+
+
+def list_battle_points(*, army_list: ArmyList, losses: list[dict]) -> dict:
+    """Battle points the opponent scores from this list's losses (Godslayer scoring)."""
+    from rules.systems import godslayer
+
+    checked = list_check_saved(army_list=army_list)
+    if checked.catalogue.system != godslayer.SYSTEM:
+        raise ValueError("battle points are defined for Godslayer lists")
+    return godslayer.battle_points(checked.catalogue, checked.document, losses)
+
+
+def battle_outcome(*, army_list: ArmyList, scored: int, conceded: int) -> dict:
+    from rules.systems import godslayer
+
+    checked = list_check_saved(army_list=army_list)
+    return godslayer.battle_result(
+        scored=scored, conceded=conceded, battle_size=checked.result.points.limit or 0
+    )

@@ -7,6 +7,7 @@ and broken rules are the validators' business.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -135,7 +136,9 @@ def _fast_check():
     """
     import fastjsonschema
 
-    schema = dict(list_schema(), **{"$schema": "http://json-schema.org/draft-07/schema#"})
+    # fastjsonschema rewrites $refs in place: give it a copy, not the shared schema.
+    schema = copy.deepcopy(list_schema())
+    schema["$schema"] = "http://json-schema.org/draft-07/schema#"
     return fastjsonschema.compile(schema, use_default=False)
 
 

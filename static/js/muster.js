@@ -1,0 +1,29 @@
+// Small progressive enhancements; every page works without this file.
+(function () {
+  "use strict";
+  // Filter the card catalogue as the player types (search input with data-filter).
+  function applyFilter(input) {
+    var needle = input.value.trim().toLowerCase();
+    document.querySelectorAll(input.dataset.filter).forEach(function (el) {
+      el.hidden = needle !== "" && (el.dataset.name || "").indexOf(needle) === -1;
+    });
+  }
+  document.addEventListener("input", function (e) {
+    if (e.target.matches("input[data-filter]")) applyFilter(e.target);
+  });
+  // Keep the filter applied after htmx swaps the builder.
+  document.addEventListener("htmx:afterSettle", function () {
+    document.querySelectorAll("input[data-filter]").forEach(applyFilter);
+  });
+  // The search box filters on the client: it must not post the builder form.
+  document.addEventListener("change", function (e) {
+    if (e.target.matches("input[data-filter]")) e.stopPropagation();
+  }, true);
+  document.addEventListener("keydown", function (e) {
+    if (e.target.matches("input[data-filter]") && e.key === "Enter") e.preventDefault();
+  });
+  // Select the share link on focus so it can be copied at once.
+  document.addEventListener("focusin", function (e) {
+    if (e.target.matches("input[data-copy]")) e.target.select();
+  });
+})();
