@@ -91,7 +91,7 @@ def entry_breakdown(*, checked: Checked) -> list[dict]:
             "points": checked.result.points.entries[i],
             "known": card is not None or entry.custom is not None,
         }
-        if card is not None and card.stats:
+        if card is not None and (card.stats or rules.effective_stats is not None):
             row["stats"] = rules.stats_for(card, entry, catalogue)
         rows.append(row)
     return rows

@@ -123,6 +123,7 @@ def _build(system: models.GameSystem) -> c.Catalogue:
                     role=a.role,
                     points=a.points,
                     variants=tuple(c.Variant(v["key"], v["name"], v["points"]) for v in a.variants),
+                    attributes=c.frozen_map(a.attributes),
                 )
                 for a in system.special_actions.all()
             }

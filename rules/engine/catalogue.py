@@ -88,6 +88,7 @@ class SpecialAction:
     role: str | None
     points: int
     variants: tuple[Variant, ...] = ()
+    attributes: Mapping = field(default_factory=_empty)
 
     def variant(self, key: str | None) -> Variant | None:
         return next((v for v in self.variants if v.key == key), None)
