@@ -56,3 +56,15 @@ class UnknownKeyValidator(Validator):
                 yield self.violation(
                     field="variant", key=pick.variant, path=f"special_actions[{k}].variant"
                 )
+
+
+class OverLimitValidator(Validator):
+    """Base for a system's points (or gold) limit rule: the total must not exceed the limit.
+
+    Subclasses give the rule's ``code``, ``message`` and docstring; ``total`` and
+    ``limit`` come from the system's pricing (``SystemRules.total`` and ``limit``).
+    """
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        if ctx.limit is not None and ctx.total > ctx.limit:
+            yield self.violation(total=ctx.total, limit=ctx.limit, over=ctx.total - ctx.limit)

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from rules.engine.catalogue import Card, Catalogue
-from rules.engine.common import UnknownKeyValidator
+from rules.engine.common import OverLimitValidator, UnknownKeyValidator
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, WARNING, Violation
@@ -57,15 +57,11 @@ def effective_stats(card: Card, entry: Entry, catalogue: Catalogue) -> dict[str,
     return stats
 
 
-class BattleSizeValidator(Validator):
+class BattleSizeValidator(OverLimitValidator):
     """`battle_size`: the sum of all points must not exceed the battle size (Schlachtstufe)."""
 
     code = "battle_size"
     message = N_("{total} points exceed the battle size of {limit} by {over}")
-
-    def __call__(self, ctx: Context) -> Iterator[Violation]:
-        if ctx.limit is not None and ctx.total > ctx.limit:
-            yield self.violation(total=ctx.total, limit=ctx.limit, over=ctx.total - ctx.limit)
 
 
 class FactionValidator(Validator):

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from rules.engine.catalogue import Card, Catalogue, Faction
-from rules.engine.common import UnknownKeyValidator
+from rules.engine.common import OverLimitValidator, UnknownKeyValidator
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
@@ -246,15 +246,11 @@ class FactionValidator(Validator):
                 )
 
 
-class GoldBudgetValidator(Validator):
+class GoldBudgetValidator(OverLimitValidator):
     """`gold_budget`: the warband is bought with its starting gold (500 gc; Marienburg 600)."""
 
     code = "gold_budget"
     message = N_("The warband costs {total} gc, {over} gc more than its {limit} gc")
-
-    def __call__(self, ctx: Context) -> Iterator[Violation]:
-        if ctx.limit is not None and ctx.total > ctx.limit:
-            yield self.violation(total=ctx.total, limit=ctx.limit, over=ctx.total - ctx.limit)
 
 
 class WarbandSizeValidator(Validator):

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from rules.engine.catalogue import Card, Catalogue, Item
-from rules.engine.common import UnknownKeyValidator
+from rules.engine.common import OverLimitValidator, UnknownKeyValidator
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
@@ -138,7 +138,7 @@ def effective_stats(card: Card, entry: Entry, catalogue: Catalogue) -> dict:
 # -- Validators --------------------------------------------------------------------------
 
 
-class BattleSizeValidator(Validator):
+class BattleSizeValidator(OverLimitValidator):
     """`battle_size` (RULES.md 5): the troop's points must not exceed the agreed limit.
 
     The limit is the document's battle size, else the ``default`` param.
@@ -146,10 +146,6 @@ class BattleSizeValidator(Validator):
 
     code = "battle_size"
     message = N_("{total} points exceed the agreed limit of {limit} by {over}")
-
-    def __call__(self, ctx: Context) -> Iterator[Violation]:
-        if ctx.limit is not None and ctx.total > ctx.limit:
-            yield self.violation(total=ctx.total, limit=ctx.limit, over=ctx.total - ctx.limit)
 
 
 class AlignmentValidator(Validator):
