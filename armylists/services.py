@@ -113,8 +113,11 @@ class ListConflict(Exception):
         self.expected_version = expected_version
         self.current_version = army_list.version
         super().__init__(
-            f"this list changed elsewhere: you edited version {expected_version},"
-            f" it is now at version {army_list.version}"
+            gettext(
+                "this list changed elsewhere: you edited version %(mine)s,"
+                " it is now at version %(now)s"
+            )
+            % {"mine": expected_version, "now": army_list.version}
         )
 
 
@@ -208,13 +211,14 @@ def list_delete(*, army_list: ArmyList) -> None:
 def list_share_renew(*, army_list: ArmyList) -> ArmyList:
     """A new share token: the old link stops working at once."""
     army_list.share_token = new_share_token()
-    army_list.save(update_fields=["share_token", "updated_at"])
+    # Not a save of the list: leave updated_at (the "last saved" order) alone.
+    ArmyList.objects.filter(pk=army_list.pk).update(share_token=army_list.share_token)
     return army_list
 
 
 def list_share_revoke(*, army_list: ArmyList) -> ArmyList:
     army_list.share_token = None
-    army_list.save(update_fields=["share_token", "updated_at"])
+    ArmyList.objects.filter(pk=army_list.pk).update(share_token=None)
     return army_list
 
 
@@ -235,7 +239,10 @@ def list_import(*, owner, data) -> ArmyList:
 
 
 def list_check_saved(*, army_list: ArmyList) -> Checked:
-    return list_check(data=army_list.document)
+    """Validate a saved list against today's data (its system row is already loaded)."""
+    document = documents.parse(army_list.document)
+    catalogue = selectors.catalogue_for(system=army_list.system)
+    return Checked(document=document, catalogue=catalogue, result=validate(catalogue, document))
 
 
 def list_payload(*, army_list: ArmyList, checked: Checked | None = None) -> dict:

@@ -1,9 +1,17 @@
 from django.urls import path
 
-from . import views
+from . import lists, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
     path("systems/<slug:system>/", views.system_detail, name="api-system"),
     path("validate/", views.validate, name="api-validate"),
+    path("auth/token/", lists.obtain_token, name="api-token"),
+    path("lists/", lists.list_collection, name="api-lists"),
+    path("lists/import/", lists.list_import, name="api-lists-import"),
+    # <str:>, not <int:>: a malformed id gets the API's JSON 404, not the site's page.
+    path("lists/<str:list_id>/", lists.list_detail, name="api-list"),
+    path("lists/<str:list_id>/export/", lists.list_export, name="api-list-export"),
+    path("lists/<str:list_id>/share/", lists.list_share, name="api-list-share"),
+    path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
 ]

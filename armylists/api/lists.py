@@ -1,0 +1,337 @@
+"""Saved lists over the API: the owner's lists, export and import, share links, and the
+read-only shared view. Thin: read the body, call a selector or service, shape the answer.
+
+Access: every private endpoint needs a logged-in user (session or ``Authorization:
+Token <key>``). Anonymous callers get DRF's answer for missing credentials, which with
+session authentication first in REST_FRAMEWORK is **403** ``not_authenticated``, before
+any lookup. Every list is looked up through ``selectors.list_get_for_owner``, so a list
+that belongs to someone else is answered exactly like one that does not exist: **404**.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.urls import reverse
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import parsers, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    parser_classes,
+    permission_classes,
+    renderer_classes,
+)
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+from armylists import selectors, services
+from armylists.models import ArmyList
+from rules.engine import DocumentError, ProblemAt
+
+from .errors import ErrorsSerializer
+from .schema import DOCUMENT_REF
+from .serializers import (
+    ConflictSerializer,
+    ListDetailSerializer,
+    ListPatchSerializer,
+    ListPutSerializer,
+    ListSummarySerializer,
+    ShareActionSerializer,
+    SharedListSerializer,
+    TokenSerializer,
+)
+from .views import EXAMPLE_DOCUMENT, AnyContentJSONParser
+
+TAGS = ["lists"]
+BODY_PARSERS = [parsers.JSONParser, AnyContentJSONParser]
+
+NOT_LOGGED_IN = OpenApiResponse(
+    ErrorsSerializer,
+    description='Not logged in (code "not_authenticated"), a bad token, or a missing CSRF '
+    "token on a session-authenticated write.",
+)
+NO_SUCH_LIST = OpenApiResponse(
+    ErrorsSerializer,
+    description="No such list among yours: it does not exist or belongs to someone else.",
+)
+MALFORMED = OpenApiResponse(ErrorsSerializer, description="Malformed body; every problem by path.")
+CONFLICT = OpenApiResponse(
+    ConflictSerializer,
+    description="The list was saved elsewhere since `version`; nothing was saved. Reload "
+    "(GET) and reapply the edit from current_version.",
+)
+LIST_ID = OpenApiParameter("list_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+_ID = re.compile(r"[0-9]{1,18}")  # fits a bigint: a longer id cannot exist
+
+
+def _owned(request, list_id: str) -> ArmyList:
+    army_list = None
+    if _ID.fullmatch(list_id):
+        army_list = selectors.list_get_for_owner(owner=request.user, list_id=int(list_id))
+    if army_list is None:
+        raise NotFound("no such list")
+    return army_list
+
+
+def _detail(request, army_list: ArmyList, *, status_code=status.HTTP_200_OK) -> Response:
+    context = {"request": request, "payload": services.list_payload(army_list=army_list)}
+    response = Response(ListDetailSerializer(army_list, context=context).data, status=status_code)
+    if status_code == status.HTTP_201_CREATED:
+        response["Location"] = request.build_absolute_uri(reverse("api-list", args=[army_list.id]))
+    return response
+
+
+def _body(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _in_document(path: str, top_level: set[str]) -> str:
+    """Where a problem of the saved document is in the request body."""
+    head = re.split(r"[.\[]", path, maxsplit=1)[0]
+    if path and head in top_level:
+        return path  # PATCH sent this field at the top level of the body
+    return f"document.{path}" if path else "document"
+
+
+def _save(request, army_list: ArmyList, *, document, version: int, top_level=frozenset()):
+    try:
+        saved = services.list_update(
+            army_list=army_list, data=document, expected_version=version, user=request.user
+        )
+    except DocumentError as exc:
+        raise DocumentError(
+            [ProblemAt(_in_document(p.path, top_level), p.message) for p in exc.errors]
+        ) from None
+    except services.ListConflict as conflict:
+        error = {"path": "version", "message": str(conflict), "code": "conflict"}
+        return Response(
+            {"errors": [error], "current_version": conflict.current_version},
+            status=status.HTTP_409_CONFLICT,
+        )
+    except ArmyList.DoesNotExist:  # deleted between the lookup and the save
+        raise NotFound("no such list") from None
+    return _detail(request, saved)
+
+
+@extend_schema(
+    methods=["GET"],
+    parameters=[
+        OpenApiParameter("q", str, description="Part of the name or faction."),
+        OpenApiParameter("system", str, description="Only this game system (key)."),
+    ],
+    responses={200: ListSummarySerializer(many=True), 403: NOT_LOGGED_IN},
+    tags=TAGS,
+)
+@extend_schema(
+    methods=["POST"],
+    request={"application/json": DOCUMENT_REF},
+    responses={201: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN},
+    examples=[OpenApiExample("Nordgaard raid", value=EXAMPLE_DOCUMENT, request_only=True)],
+    tags=TAGS,
+)
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+@parser_classes(BODY_PARSERS)
+def list_collection(request):
+    """GET: your lists, last saved first (summaries). POST: save a list document, legal or
+    not, as a new list at version 1 (a malformed one: 400, nothing saved)."""
+    if request.method == "POST":
+        army_list = services.list_create(owner=request.user, data=request.data)
+        return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
+    lists = selectors.list_search(
+        owner=request.user,
+        query=request.query_params.get("q", "").strip(),
+        system=request.query_params.get("system", "").strip(),
+    )
+    return Response(ListSummarySerializer(lists, many=True, context={"request": request}).data)
+
+
+@extend_schema(
+    methods=["GET"],
+    parameters=[LIST_ID],
+    responses={200: ListDetailSerializer, 403: NOT_LOGGED_IN, 404: NO_SUCH_LIST},
+    tags=TAGS,
+)
+@extend_schema(
+    methods=["PUT"],
+    parameters=[LIST_ID],
+    request=ListPutSerializer,
+    responses={
+        200: ListDetailSerializer,
+        400: OpenApiResponse(
+            ErrorsSerializer,
+            description='Bad "version", or a malformed document (paths start with "document.").',
+        ),
+        403: NOT_LOGGED_IN,
+        404: NO_SUCH_LIST,
+        409: CONFLICT,
+    },
+    tags=TAGS,
+)
+@extend_schema(
+    methods=["PATCH"],
+    parameters=[LIST_ID],
+    request=ListPatchSerializer,
+    responses={
+        200: ListDetailSerializer,
+        400: OpenApiResponse(
+            ErrorsSerializer,
+            description='Bad "version", or the merged document is malformed (paths of fields '
+            'sent at the top level as sent, others start with "document.").',
+        ),
+        403: NOT_LOGGED_IN,
+        404: NO_SUCH_LIST,
+        409: CONFLICT,
+    },
+    tags=TAGS,
+)
+@extend_schema(
+    methods=["DELETE"],
+    parameters=[LIST_ID],
+    responses={204: None, 403: NOT_LOGGED_IN, 404: NO_SUCH_LIST},
+    tags=TAGS,
+)
+@api_view(["GET", "PUT", "PATCH", "DELETE"])
+@permission_classes([IsAuthenticated])
+@parser_classes(BODY_PARSERS)
+def list_detail(request, list_id):
+    """GET: the list with today's validation and what changed in the game data since it
+    was saved. PUT: replace its document. PATCH: replace some top-level fields of its
+    document. Both edits name the version they start from and answer 409 if the list was
+    saved elsewhere since; a save makes version + 1 and keeps the old one in the history.
+    DELETE: delete it and its history."""
+    army_list = _owned(request, list_id)
+    if request.method == "GET":
+        return _detail(request, army_list)
+    if request.method == "DELETE":
+        services.list_delete(army_list=army_list)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    if request.method == "PUT":
+        body = _body(ListPutSerializer, request)
+        return _save(request, army_list, document=body["document"], version=body["version"])
+    body = _body(ListPatchSerializer, request)
+    fields = {k: v for k, v in body.items() if k not in ("version", "document")}
+    # Document fields change only with the version, and list_update refuses the save
+    # unless the list is still at body["version"]: so this merge base is that version.
+    document = {**army_list.document, **body.get("document", {}), **fields}
+    return _save(
+        request, army_list, document=document, version=body["version"], top_level=set(fields)
+    )
+
+
+@extend_schema(
+    parameters=[LIST_ID],
+    responses={
+        (200, "application/json"): OpenApiResponse(
+            DOCUMENT_REF,
+            description='The list document with "data_version", as an attachment '
+            '(Content-Disposition: attachment; filename="<name>.muster.json").',
+        ),
+        403: NOT_LOGGED_IN,
+        404: NO_SUCH_LIST,
+    },
+    tags=TAGS,
+)
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+@renderer_classes([JSONRenderer])  # a download: the file is JSON even for a browser
+def list_export(request, list_id):
+    """The list document (muster-list/1) with the data version it was saved against: what
+    import takes back."""
+    army_list = _owned(request, list_id)
+    response = Response(services.list_export(army_list=army_list))
+    filename = slugify(army_list.name) or f"list-{army_list.id}"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.muster.json"'
+    return response
+
+
+@extend_schema(
+    request={"application/json": DOCUMENT_REF},
+    responses={201: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN},
+    tags=TAGS,
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@parser_classes(BODY_PARSERS)
+def list_import(request):
+    """Save an exported list document as a new list. Unknown card, item or faction keys are
+    kept and reported as unknown_key violations; a malformed document is refused with
+    every problem by path, and nothing is saved."""
+    army_list = services.list_import(owner=request.user, data=request.data)
+    return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    parameters=[LIST_ID],
+    request=ShareActionSerializer,
+    responses={200: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN, 404: NO_SUCH_LIST},
+    tags=TAGS,
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@parser_classes(BODY_PARSERS)
+def list_share(request, list_id):
+    """The share link: "renew" makes a new token (the old link stops working at once),
+    "revoke" turns sharing off (share_token and share_url become null)."""
+    army_list = _owned(request, list_id)
+    action = _body(ShareActionSerializer, request)["action"]
+    if action == "revoke":
+        army_list = services.list_share_revoke(army_list=army_list)
+    else:
+        army_list = services.list_share_renew(army_list=army_list)
+    return _detail(request, army_list)
+
+
+@extend_schema(
+    responses={
+        200: SharedListSerializer,
+        404: OpenApiResponse(ErrorsSerializer, description="Unknown or revoked share token."),
+    },
+    tags=TAGS,
+    auth=[],
+)
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def shared_detail(request, token):
+    """A shared list, read-only, for anyone with the link: no login, no owner details."""
+    army_list = selectors.list_get_shared(token=token)
+    if army_list is None:
+        raise NotFound("no list is shared with this link")
+    context = {"request": request, "payload": services.list_payload(army_list=army_list)}
+    return Response(SharedListSerializer(army_list, context=context).data)
+
+
+@extend_schema_view(
+    post=extend_schema(
+        request=AuthTokenSerializer,
+        responses={
+            200: TokenSerializer,
+            400: OpenApiResponse(ErrorsSerializer, description="Wrong username or password."),
+        },
+        tags=["auth"],
+        auth=[],
+        description='Your API token, for scripts: send it as "Authorization: Token <token>". '
+        "The same token every time until it is deleted.",
+    )
+)
+class ObtainToken(ObtainAuthToken):
+    """DRF's obtain_auth_token, documented."""
+
+
+obtain_token = ObtainToken.as_view()
