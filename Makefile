@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test stop bench lint install migrate loadpacks messages browser-deps
+.PHONY: run test stop bench lint install migrate loadpacks messages browser-deps screenshots
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "Muster needs Python 3.11 ($(PYTHON) not found)"; exit 1; }
@@ -53,3 +53,6 @@ bench: loadpacks
 messages: install
 	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=var --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=var
+
+screenshots: install browser-deps
+	MUSTER_SCREENSHOTS=docs $(PY) -m pytest -q tests/browser -k "desktop or phone"

@@ -22,6 +22,10 @@
   document.addEventListener("keydown", function (e) {
     if (e.target.matches("input[data-filter]") && e.key === "Enter") e.preventDefault();
   });
+  // A value the browser refuses (count 0): say so instead of silently not updating.
+  document.addEventListener("htmx:validation:failed", function (e) {
+    if (e.target.reportValidity) e.target.reportValidity();
+  });
   // Select the share link on focus so it can be copied at once.
   document.addEventListener("focusin", function (e) {
     if (e.target.matches("input[data-copy]")) e.target.select();
