@@ -64,7 +64,7 @@ class BuilderForm:
         self.catalogue = catalogue
         self.data = data
         if data is not None:
-            document = self._posted_document(data) or document
+            document = self._posted_document(data, catalogue.system) or document
         self.document = document or {}
         entries = self.document.get("entries", [])
         self.header = forms.Form(data)
@@ -96,12 +96,18 @@ class BuilderForm:
             }
 
     @staticmethod
-    def _posted_document(data) -> dict | None:
+    def _posted_document(data, system: str) -> dict | None:
+        """The document the page carried, if it is one of this system's; else None."""
         try:
             document = json.loads(data.get("document") or "")
         except ValueError:
             return None
-        return document if isinstance(document, dict) else None
+        if not isinstance(document, dict) or document.get("system") != system:
+            return None
+        entries = document.get("entries", [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            return None
+        return document
 
     def is_valid(self) -> bool:
         return self.header.is_valid() & all([f.is_valid() for f in self.entries])
@@ -141,7 +147,7 @@ class ImportForm(forms.Form):
         if upload.size > 2_000_000:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
         try:
-            return json.loads(upload.read().decode("utf-8"))
+            return json.loads(upload.read().decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError) as exc:
             raise forms.ValidationError(
                 _("This is not a JSON file: %(error)s"), params={"error": exc}

@@ -21,7 +21,11 @@ urlpatterns = [
     path("s/<str:token>/copy/", views.shared_copy, name="shared-copy"),
     path("s/<str:token>/battle/", views.shared_battle, name="shared-battle"),
     path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(

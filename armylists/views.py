@@ -267,6 +267,7 @@ def list_index(request):
     )
 
 
+@login_required
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     army_list = _owned_or_404(request, list_id)
@@ -310,7 +311,17 @@ def list_detail(request, list_id):
         )
         return _redirect(request, reverse("list-detail", args=[army_list.id]))
     if form is None and action == "save_new":
-        copy = services.list_create(owner=request.user, data=document)
+        try:
+            copy = services.list_create(owner=request.user, data=document)
+        except DocumentError as exc:
+            return _render_builder(
+                request,
+                catalogue=catalogue,
+                document=document,
+                army_list=army_list,
+                base_version=base_version,
+                problems=exc.errors,
+            )
         messages.success(request, _("Saved as a new list."))
         return _redirect(request, reverse("list-detail", args=[copy.id]))
     return _render_builder(
@@ -442,6 +453,8 @@ def shared_copy(request, token):
 
 def _battle(request, army_list, back_url):
     """Template: battle.html. Battle points from this list's losses, and the result."""
+    if army_list.system.key != "godslayer":
+        raise Http404  # battle points are a Godslayer rule
     context = _shared_context(army_list)
     form = BattleForm(request.POST or None)
     losses = []
@@ -468,6 +481,7 @@ def _battle(request, army_list, back_url):
     return render(request, "battle.html", context)
 
 
+@login_required
 def list_battle(request, list_id):
     army_list = _owned_or_404(request, list_id)
     return _battle(request, army_list, reverse("list-detail", args=[list_id]))

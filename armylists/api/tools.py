@@ -373,7 +373,7 @@ class RoutTestResultSerializer(serializers.Serializer):
             request_only=True,
         ),
         OpenApiExample(
-            "A test against the leader's Ld",
+            "A test against the leader Ld",
             value={
                 "due": True,
                 "ld": 8,
@@ -474,8 +474,8 @@ class HullBreachResultSerializer(serializers.Serializer):
 @parser_classes(BODY_PARSERS)
 def boarding_action_hull_breach(request):
     """Look a D6 up on the hull-breach table (RULES.md 2): the loaded pack's table, else
-    the rules' own. A glancing hit modifies the roll by -2, kept on the table. Without a
-    roll the server rolls one (random.SystemRandom)."""
+    the rules' own. A glancing hit modifies the roll by the table's glancing_modifier (-2),
+    kept on the table. Without a roll the server rolls one (random.SystemRandom)."""
     try:
         return Response(tools.boarding_action_hull_breach(**_body(HullBreachSerializer, request)))
     except tools.ToolError as exc:

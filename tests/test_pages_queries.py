@@ -1,0 +1,169 @@
+"""The big pages make a constant number of queries, whatever the list's size.
+
+Each page is requested once first, so the game system's catalogue is built and cached
+(a pack load in the test changes the system's updated_at, so the first request builds
+it); then the same page is measured for a 5-entry and a 60-entry list, and both counts
+must be equal.
+"""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from armylists import services
+from tests.pages_helpers import (
+    AXE,
+    CAPTAIN,
+    MAIL,
+    MEAD,
+    OGRE,
+    PASSWORD,
+    SHIELD,
+    SHIELDWALL,
+    STAFF,
+    WITCH,
+    Page,
+)
+
+# Cycled through: models with and without items, units of several sizes.
+ENTRIES = [
+    {"card": CAPTAIN, "items": [AXE, MAIL, SHIELD]},
+    {"card": OGRE, "count": 2},
+    {"card": SHIELDWALL, "size": 6},
+    {"card": WITCH, "items": [STAFF, MEAD]},
+    {"card": "nordgaard-berserker"},
+    {"card": "nordgaard-tundra-archers", "size": 5, "count": 2},
+]
+# The most a page may take: session, user, list, system (twice: the page and the check).
+MOST = 8
+
+
+def list_document(size: int) -> dict:
+    data = services.document_new(
+        system="godslayer", faction="nordgaard", battle_size=5000, name=f"{size} entries"
+    )
+    data["entries"] = [
+        {"count": 1, "size": None, "items": [], "options": [], **ENTRIES[i % len(ENTRIES)]}
+        for i in range(size)
+    ]
+    return data
+
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password=PASSWORD)
+
+
+@pytest.fixture
+def lists(godslayer, alice):
+    return {size: services.list_create(owner=alice, data=list_document(size)) for size in (5, 60)}
+
+
+def count_queries(client, url, *, entries):
+    client.get(url)  # warm: the catalogue cache, and anything else built once
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert len(Page(response).entries) == entries  # the whole list was rendered
+    return len(queries)
+
+
+def test_it_shows_a_saved_list_in_the_builder_with_constant_queries(lists, alice):
+    client = Client()
+    client.force_login(alice)
+    counts = {
+        size: count_queries(client, f"/lists/{army_list.id}/", entries=size)
+        for size, army_list in lists.items()
+    }
+    assert counts[5] == counts[60], counts
+    assert counts[5] <= MOST, counts
+
+
+def test_it_shows_a_shared_list_with_constant_queries(lists):
+    client = Client()  # anonymous: no session, no user
+    counts = {
+        size: count_queries(client, f"/s/{army_list.share_token}/", entries=size)
+        for size, army_list in lists.items()
+    }
+    assert counts[5] == counts[60], counts
+    assert counts[5] <= MOST, counts
+
+
+def test_it_prints_a_shared_list_with_constant_queries(lists):
+    client = Client()
+    counts = {
+        size: count_queries(client, f"/s/{army_list.share_token}/print/", entries=size)
+        for size, army_list in lists.items()
+    }
+    assert counts[5] == counts[60], counts
+
+
+@pytest.mark.parametrize("logged_in", [False, True], ids=["anonymous", "logged in"])
+def test_it_shows_the_draft_builder_with_constant_queries(godslayer, alice, logged_in):
+    counts = {}
+    for size in (5, 60):
+        client = Client()
+        if logged_in:
+            client.force_login(alice)
+        session = client.session
+        session["drafts"] = {"godslayer": list_document(size)}
+        session.save()
+        counts[size] = count_queries(client, "/g/godslayer/build/", entries=size)
+    assert counts[5] == counts[60], counts
+    assert counts[5] <= MOST, counts
+
+
+def test_it_posts_to_the_draft_builder_with_constant_queries(godslayer):
+    """An edit (one plain post of the whole form) costs the same for 5 and 60 entries."""
+    counts = {}
+    for size in (5, 60):
+        client = Client()
+        session = client.session
+        session["drafts"] = {"godslayer": list_document(size)}
+        session.save()
+        page = Page(client.get("/g/godslayer/build/"))
+        data = {**page.fields(), "action": "recalc"}
+        client.post("/g/godslayer/build/", data)  # warm
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post("/g/godslayer/build/", data)
+        assert response.status_code == 200 and len(Page(response).entries) == size
+        counts[size] = len(queries)
+    assert counts[5] == counts[60], counts
+
+
+def test_it_saves_a_list_with_constant_queries(lists, alice):
+    """A save (lock, update, one history row) costs the same for 5 and 60 entries."""
+    client = Client()
+    client.force_login(alice)
+    counts = {}
+    for size, army_list in lists.items():
+        url = f"/lists/{army_list.id}/"
+        page = Page(client.get(url))
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(url, {**page.fields(), "action": "save"})
+        assert response.status_code == 302
+        army_list.refresh_from_db()
+        assert army_list.version == 2
+        counts[size] = len(queries)
+    assert counts[5] == counts[60], counts
+
+
+def test_it_lists_many_lists_with_constant_queries(godslayer, alice):
+    client = Client()
+    client.force_login(alice)
+    counts = {}
+    for total in (3, 30):
+        while len(alice.army_lists.all()) < total:
+            services.list_create(owner=alice, data=list_document(1))
+        client.get("/lists/")
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get("/lists/")
+        assert response.status_code == 200
+        assert len(Page(response).root.find("tbody").find_all("tr")) == total
+        counts[total] = len(queries)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/").status_code == 200
+        counts[f"home {total}"] = len(queries)
+    assert counts[3] == counts[30], counts
+    assert counts["home 3"] == counts["home 30"], counts
