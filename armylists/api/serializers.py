@@ -39,14 +39,63 @@ class SystemSummarySerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request else path
 
 
+def _attribute_int(attributes: Mapping, key: str) -> int | None:
+    """An integer attribute of the game data; null when absent (or not a whole number)."""
+    value = attributes.get(key)
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _attribute_bool(attributes: Mapping, key: str) -> bool | None:
+    value = attributes.get(key)
+    return None if value is None else bool(value)
+
+
+def _attribute_str(attributes: Mapping, key: str) -> str | None:
+    value = attributes.get(key)
+    return None if value is None else str(value)
+
+
 class FactionSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
+    # Mordheim warband rules (faction.attributes); null in systems without them.
+    starting_gold = serializers.SerializerMethodField(
+        help_text="Mordheim: the warband's starting gold (gc), the limit when a list's "
+        "battle_size is null; null elsewhere."
+    )
+    min_size = serializers.SerializerMethodField(
+        help_text="Mordheim: the fewest fighters in a warband; null elsewhere."
+    )
+    max_size = serializers.SerializerMethodField(
+        help_text="Mordheim: the most fighters in a warband; null elsewhere."
+    )
+
+    def get_starting_gold(self, faction) -> int | None:
+        return _attribute_int(faction.attributes, "starting_gold")
+
+    def get_min_size(self, faction) -> int | None:
+        return _attribute_int(faction.attributes, "min_size")
+
+    def get_max_size(self, faction) -> int | None:
+        return _attribute_int(faction.attributes, "max_size")
 
 
 class PricedKeySerializer(serializers.Serializer):
     key = serializers.CharField()
     points = serializers.IntegerField()
+
+
+class OptionSerializer(PricedKeySerializer):
+    name = serializers.CharField(help_text="The option's item name.")
+    kind = serializers.CharField(
+        allow_null=True,
+        help_text="The option's item kind; Trupp: equipment, ability, spell or veteran.",
+    )
 
 
 class CardSerializer(serializers.Serializer):
@@ -70,6 +119,41 @@ class CardSerializer(serializers.Serializer):
     stats = StatsSerializer()
     weapons = serializers.ListField(child=serializers.DictField())
     attributes = serializers.DictField()
+    # Read from card.attributes, on every card of every system: null (or []) where the
+    # game data does not say.
+    unit_type = serializers.SerializerMethodField(
+        help_text="Boarding Action: infantry, walker, vehicle, monstrous_creature, bike, "
+        "jetbike, beast or swarm; null elsewhere."
+    )
+    wargear = serializers.SerializerMethodField(
+        help_text="Boarding Action: wargear keywords (forbidden_wargear reads them)."
+    )
+    alignment = serializers.SerializerMethodField(
+        help_text="Trupp: good and evil never share a troop; null elsewhere."
+    )
+    mook = serializers.SerializerMethodField(
+        help_text="Trupp: true when the character may be fielded more than once; null elsewhere."
+    )
+    sorcery = serializers.SerializerMethodField(
+        help_text="Trupp: true when the sheet has Sorcery (may buy spells); null elsewhere."
+    )
+    stat_rows = serializers.SerializerMethodField(
+        help_text="Trupp: the sheet's stat rows, indexed by wounds taken (row 0 at the "
+        "start); a stat is null where the character lacks it. Empty elsewhere."
+    )
+    fighter = serializers.SerializerMethodField(
+        help_text="Mordheim: a hero (one model per entry) or a henchman (groups); null elsewhere."
+    )
+    type_limit = serializers.SerializerMethodField(
+        help_text="Mordheim: the most models of this fighter type; null: no limit of its own."
+    )
+    group_max = serializers.SerializerMethodField(
+        help_text="Mordheim: the largest henchman group of this type (the general maximum "
+        "applies when it is lower); null: only the general maximum applies."
+    )
+    starting_experience = serializers.SerializerMethodField(
+        help_text="Mordheim: experience at hiring; null elsewhere."
+    )
 
     @staticmethod
     def _priced(mapping) -> list[dict]:
@@ -78,8 +162,62 @@ class CardSerializer(serializers.Serializer):
     def get_allowed_items(self, card) -> PricedKeySerializer(many=True):
         return self._priced(card.allowed_items)
 
-    def get_options(self, card) -> PricedKeySerializer(many=True):
-        return self._priced(card.allowed_options)
+    def get_options(self, card) -> OptionSerializer(many=True):
+        # Option items come from context["catalogue"] (CatalogueSerializer passes it).
+        catalogue = self.context.get("catalogue")
+        items = catalogue.items if catalogue is not None else {}
+        options = []
+        for key, points in card.allowed_options.items():
+            item = items.get(key)
+            options.append(
+                {
+                    "key": key,
+                    "points": points,
+                    "name": item.name if item is not None else key,
+                    "kind": item.kind if item is not None else None,
+                }
+            )
+        return options
+
+    def get_unit_type(self, card) -> str | None:
+        return _attribute_str(card.attributes, "unit_type")
+
+    def get_wargear(self, card) -> list[str]:
+        wargear = card.attributes.get("wargear") or ()
+        return [wargear] if isinstance(wargear, str) else [str(w) for w in wargear]
+
+    @extend_schema_field(
+        serializers.ChoiceField(choices=["good", "evil", "neutral"], allow_null=True)
+    )
+    def get_alignment(self, card):
+        return _attribute_str(card.attributes, "alignment")
+
+    def get_mook(self, card) -> bool | None:
+        return _attribute_bool(card.attributes, "mook")
+
+    def get_sorcery(self, card) -> bool | None:
+        return _attribute_bool(card.attributes, "sorcery")
+
+    @extend_schema_field(
+        serializers.ListField(
+            child=serializers.DictField(child=serializers.IntegerField(allow_null=True))
+        )
+    )
+    def get_stat_rows(self, card):
+        return [dict(row) for row in card.attributes.get("stat_rows") or ()]
+
+    @extend_schema_field(serializers.ChoiceField(choices=["hero", "henchman"], allow_null=True))
+    def get_fighter(self, card):
+        return _attribute_str(card.attributes, "fighter")
+
+    def get_type_limit(self, card) -> int | None:
+        return _attribute_int(card.attributes, "type_limit")
+
+    def get_group_max(self, card) -> int | None:
+        return _attribute_int(card.attributes, "group_max")
+
+    def get_starting_experience(self, card) -> int | None:
+        return _attribute_int(card.attributes, "starting_experience")
 
 
 class ItemSerializer(serializers.Serializer):
@@ -110,6 +248,7 @@ class SpecialActionSerializer(serializers.Serializer):
     role = serializers.CharField(allow_null=True)
     points = serializers.IntegerField()
     variants = VariantSerializer(many=True)
+    attributes = serializers.DictField()
 
 
 class ValidatorSpecSerializer(serializers.Serializer):
@@ -133,7 +272,7 @@ class CatalogueSerializer(serializers.Serializer):
         return FactionSerializer(cat.factions.values(), many=True).data
 
     def get_cards(self, cat) -> CardSerializer(many=True):
-        return CardSerializer(cat.cards.values(), many=True).data
+        return CardSerializer(cat.cards.values(), many=True, context={"catalogue": cat}).data
 
     def get_items(self, cat) -> ItemSerializer(many=True):
         return ItemSerializer(cat.items.values(), many=True).data

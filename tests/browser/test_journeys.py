@@ -258,8 +258,9 @@ def test_share_link_is_read_only_for_anyone(page: Page, new_context):
     expect(stranger.locator("main input, main form [data-testid=save]")).to_have_count(0)
     expect(stranger.locator("[data-testid=copy]")).to_have_count(0)
     expect(stranger.get_by_role("link", name="Log in to copy this list")).to_be_visible()
-    # The owner's page stays private (the context's cookies, without a console 404).
-    assert stranger.request.get(f"/lists/{list_id}/").status == 404
+    # The owner's page stays private: a logged-out visitor is sent to log in.
+    private = stranger.request.get(f"/lists/{list_id}/", max_redirects=0)
+    assert private.status == 302 and "/accounts/login/" in private.headers["location"]
 
     stranger.goto(share_url)
     stranger.get_by_role("link", name="Print view").click()
