@@ -167,3 +167,18 @@ def test_it_lists_many_lists_with_constant_queries(godslayer, alice):
         counts[f"home {total}"] = len(queries)
     assert counts[3] == counts[30], counts
     assert counts["home 3"] == counts["home 30"], counts
+
+
+@pytest.mark.parametrize("size", [5, 60])
+def test_it_keeps_the_query_budget_of_the_builder_and_the_shared_page(
+    lists, alice, size, django_assert_num_queries
+):
+    """The same fixed budget for 5 and for 60 entries (the catalogue itself is cached)."""
+    army_list = lists[size]
+    owner = Client()
+    owner.force_login(alice)
+    owner.get(f"/lists/{army_list.id}/")  # warm the catalogue cache
+    with django_assert_num_queries(5):
+        assert owner.get(f"/lists/{army_list.id}/").status_code == 200
+    with django_assert_num_queries(2):  # the list with its system; the catalogue is cached
+        assert Client().get(f"/s/{army_list.share_token}/").status_code == 200
