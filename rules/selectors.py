@@ -52,6 +52,12 @@ def _build(system: models.GameSystem) -> c.Catalogue:
         Prefetch("card_items", queryset=models.CardItem.objects.order_by("slot", "position"))
     )
 
+    # JSONB keeps keys sorted, not in card order: the pack names the order players know.
+    stat_order = {k: i for i, k in enumerate(system.attributes.get("stat_order", []))}
+
+    def ordered(stats: dict) -> dict:
+        return dict(sorted(stats.items(), key=lambda kv: stat_order.get(kv[0], len(stat_order))))
+
     def priced(card, slot):
         return {
             item_keys[ci.item_id]: ci.points if ci.points is not None else item_points[ci.item_id]
@@ -108,7 +114,7 @@ def _build(system: models.GameSystem) -> c.Catalogue:
                     allowed_options=c.frozen_map(priced(card, "option")),
                     base_mm=card.base_mm,
                     movement_class=card.movement_class,
-                    stats=c.frozen_map(card.stats),
+                    stats=c.frozen_map(ordered(card.stats)),
                     weapons=tuple(card.weapons),
                     attributes=c.frozen_map(card.attributes),
                 )

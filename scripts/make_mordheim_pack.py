@@ -171,6 +171,7 @@ def build(facts: dict) -> dict:
             "attributes": {
                 "currency": "gc",
                 "default_starting_gold": 500,
+                "stat_order": ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"],
                 "rating": dict(RATING),
             },
         },

@@ -155,3 +155,9 @@ def test_it_builds_the_catalogue_in_constant_queries(godslayer, django_assert_ma
     assert len(catalogue.cards) == Card.objects.filter(system=godslayer).count()
     with django_assert_max_num_queries(1):
         selectors.catalogue_get(key="godslayer")
+
+
+def test_it_keeps_stats_in_the_order_players_know(godslayer):
+    selectors._catalogues.clear()
+    captain = selectors.catalogue_get(key="godslayer").cards["nordgaard-gestir-captain"]
+    assert list(captain.stats) == ["MOV", "MEL", "RAN", "MAG", "DEF", "ARM", "DIS", "ACT"]
