@@ -59,3 +59,41 @@ class ArmyListVersion(models.Model):
 
     def __str__(self):
         return f"{self.army_list_id} v{self.version}"
+
+
+class CampaignEvent(models.Model):
+    """One event of a Mordheim warband's campaign log, resolved: every roll is stored, so
+    the log replays the same every time (rules/systems/mordheim_campaign.py).
+
+    ``data`` is the resolved event (``type``, ``entry``, the rolls and their results) plus
+    ``card``: the entry's card when it was recorded, to notice a list edited since.
+    """
+
+    TYPES = [
+        ("serious_injury", _("Serious injury")),
+        ("henchman_out_of_action", _("Henchman out of action")),
+        ("experience", _("Experience")),
+    ]
+
+    army_list = models.ForeignKey(
+        ArmyList, on_delete=models.CASCADE, related_name="campaign_events"
+    )
+    sequence = models.PositiveIntegerField(help_text=_("1, 2, 3… per list, in order."))
+    type = models.CharField(max_length=32, choices=TYPES)
+    entry = models.PositiveIntegerField(help_text=_("The index of the list entry it happened to."))
+    data = models.JSONField(help_text=_("The resolved event with all its rolls."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["army_list", "sequence"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["army_list", "sequence"], name="campaign_event_sequence_unique"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.army_list_id} #{self.sequence} {self.type}"

@@ -364,3 +364,327 @@ def battle_outcome(*, army_list: ArmyList, scored: int, conceded: int) -> dict:
     return godslayer.battle_result(
         scored=scored, conceded=conceded, battle_size=checked.result.points.limit or 0
     )
+
+
+# --- the Mordheim campaign log -------------------------------------------------------
+# A saved Mordheim list is the starting roster; its CampaignEvent rows, replayed in
+# order by rules/systems/mordheim_campaign.py, make the warband as it is now. Every
+# record and undo locks the list's row, so two of them never interleave.
+
+import random  # noqa: E402
+import re  # noqa: E402
+
+from rules.systems import mordheim as mordheim_rules  # noqa: E402
+from rules.systems import mordheim_campaign as campaign  # noqa: E402
+
+from .models import CampaignEvent  # noqa: E402
+
+CAMPAIGN_SYSTEM = mordheim_rules.SYSTEM
+# The fields each event type takes besides "type" and "entry"; any other is refused.
+CAMPAIGN_FIELDS = {
+    "serious_injury": ("roll", "d6", "d3", "injuries", "won", "again"),
+    "henchman_out_of_action": ("roll",),
+    "experience": ("amount",),
+}
+_EVENT_AT = re.compile(r"^events\[([0-9]+)\]")
+# The profile's order (the database does not keep the keys of a JSON object in order).
+MORDHEIM_STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+
+
+class CampaignRefused(DocumentError):
+    """An event the warband cannot take, or a list that has no campaign log.
+
+    ``problems`` is a list of ``(path, message, code)`` (the engine's
+    ``CampaignError.errors``, paths relative to the event or to the battle's
+    ``events[n]``); ``errors`` holds the same as ``ProblemAt``, so it is a 400 wherever
+    a DocumentError is. Codes: the engine's (``required``, ``invalid``, ``unknown_type``,
+    ``unknown_entry``, ``ambiguous_entry``, ``not_in_warband``, ``not_a_hero``,
+    ``not_a_henchman``, ``rerolled``, ``unknown_key``) and ``unexpected_field``,
+    ``log_mismatch``, ``wrong_system``.
+    """
+
+    def __init__(self, problems):
+        self.problems = [tuple(p) for p in problems]
+        super().__init__([ProblemAt(path, message) for path, message, _code in self.problems])
+
+    @property
+    def codes(self) -> list[str]:
+        return [code for _path, _message, code in self.problems]
+
+    def as_dicts(self) -> list[dict]:
+        return [{"path": p, "message": m, "code": c} for p, m, c in self.problems]
+
+
+def _campaign_join(prefix: str, path: str) -> str:
+    if not prefix:
+        return path
+    if not path:
+        return prefix
+    return prefix + path if path.startswith("[") else f"{prefix}.{path}"
+
+
+def _campaign_rules(*, army_list: ArmyList) -> tuple[Catalogue, ListDocument]:
+    if army_list.system.key != CAMPAIGN_SYSTEM:
+        raise CampaignRefused(
+            [
+                (
+                    "",
+                    gettext(
+                        "a campaign log is kept for Mordheim warbands; this is a %(system)s list"
+                    )
+                    % {"system": army_list.system.name},
+                    "wrong_system",
+                )
+            ]
+        )
+    document = documents.parse(army_list.document)
+    return selectors.catalogue_for(system=army_list.system), document
+
+
+def _campaign_replay(catalogue, document, records) -> tuple[campaign.Roster, int, list[tuple]]:
+    """The roster after the events that still fit the list (the first that does not, and
+    every one after it, is left out): (roster, how many applied, problems)."""
+    events, problems = [], []
+    for n, record in enumerate(records):
+        entries = document.entries
+        now = entries[record.entry].card if record.entry < len(entries) else None
+        then = record.data.get("card")
+        if then is not None and then != now:
+            problems.append(
+                (
+                    f"events[{n}].entry",
+                    gettext(
+                        "event %(sequence)s happened to %(then)s at entry %(entry)s; the list has"
+                        " %(now)s there now"
+                    )
+                    % {
+                        "sequence": record.sequence,
+                        "then": then,
+                        "entry": record.entry,
+                        "now": now or gettext("no entry"),
+                    },
+                    "log_mismatch",
+                )
+            )
+            break
+        events.append(record.data)
+    try:
+        return campaign.apply_events(catalogue, document, events), len(events), problems
+    except campaign.CampaignError as exc:
+        match = _EVENT_AT.match(exc.errors[0][0])
+        applied = int(match.group(1)) if match else 0
+        roster = campaign.apply_events(catalogue, document, events[:applied])
+        problems = [(path, message, code) for path, message, code in exc.errors[:1]]
+        return roster, applied, problems
+
+
+def _campaign_event(record: CampaignEvent, names: list[str], summary: str | None) -> dict:
+    data = record.data
+    if record.type == "serious_injury":
+        result = data.get("result")
+    elif record.type == "henchman_out_of_action":
+        result = "lost" if (data.get("roll") or 6) <= 2 else "fine"
+    else:
+        result = "experience"
+    who = names[record.entry] if record.entry < len(names) else (data.get("card") or "?")
+    return {
+        **data,
+        "sequence": record.sequence,
+        "type": record.type,
+        "entry": record.entry,
+        "who": who,
+        "roll": data.get("roll"),
+        "result": result,
+        "date": record.created_at,
+        "summary": summary,
+    }
+
+
+def _campaign_roster(catalogue: Catalogue, document: ListDocument, roster) -> dict:
+    out = roster.to_dict()
+    out["log"] = list(out["log"])
+    for fighter, entry in zip(out["fighters"], document.entries, strict=True):
+        card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
+        for key in ("items", "injuries", "traits", "hatred"):
+            fighter[key] = list(fighter[key])
+        order = {name: n for n, name in enumerate(MORDHEIM_STATS)}
+        fighter["stats"] = dict(
+            sorted(fighter["stats"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+        )
+        fighter["in_warband"] = fighter["status"] == campaign.IN_WARBAND
+        fighter["leader"] = card is not None and mordheim_rules.is_leader(card)
+        one = fighter["models"] == 1 if fighter["hero"] else entry.count == 1
+        fighter["recordable"] = fighter["in_warband"] and card is not None and one
+    out["members"] = sum(f["models"] for f in out["fighters"] if f["in_warband"])
+    return out
+
+
+def _campaign_rout_test(roster_payload: dict) -> dict:
+    """What the rout test needs of the warband as it is now: members, the leader's Ld and
+    the Ld of every other active model."""
+    active = [f for f in roster_payload["fighters"] if f["in_warband"]]
+    leader = next((f for f in active if f["leader"]), None)
+    others = [
+        f["stats"]["Ld"]
+        for f in active
+        if f is not leader and "Ld" in f["stats"]
+        for _model in range(f["models"])
+    ]
+    return {
+        "members": roster_payload["members"],
+        "leader": leader["name"] if leader else None,
+        "leader_ld": leader["stats"].get("Ld") if leader else None,
+        "other_lds": sorted(others, reverse=True),
+    }
+
+
+def _campaign_state(catalogue, document, records) -> dict:
+    roster, applied, problems = _campaign_replay(catalogue, document, records)
+    names = [f.name for f in campaign.starting_roster(catalogue, document).fighters]
+    payload = _campaign_roster(catalogue, document, roster)
+    return {
+        "events": [
+            _campaign_event(record, names, roster.log[n] if n < applied else None)
+            for n, record in enumerate(records)
+        ],
+        "roster": payload,
+        "rating": campaign.roster_rating(catalogue, roster),
+        "problems": [{"path": p, "message": m, "code": c} for p, m, c in problems],
+        "rout_test": _campaign_rout_test(payload),
+    }
+
+
+def campaign_state(*, army_list: ArmyList) -> dict:
+    """The campaign log of a Mordheim list and the warband it made.
+
+    ``events``: every recorded event, oldest first, with ``sequence``, ``type``,
+    ``entry``, ``who``, ``roll``, ``result`` (an injury's key; "lost" or "fine" for a
+    henchman; "experience"), ``date``, ``summary`` (the engine's line, in English) and
+    the resolved fields (``amount``, ``d6``, ``d3``, ``injuries``, ``rerolled``,
+    ``won``, ``again``, ``card``). ``roster``: the starting roster with the log applied
+    (``Roster.to_dict()`` plus ``in_warband``, ``leader``, ``recordable`` per fighter
+    and ``members``). ``rating``: its warband rating. ``problems``: why the log stops
+    applying, when the list was edited since (the roster stops before that event).
+    ``rout_test``: members, leader and Lds for the rout test. Not a Mordheim list:
+    CampaignRefused (``wrong_system``).
+    """
+    catalogue, document = _campaign_rules(army_list=army_list)
+    records = list(army_list.campaign_events.order_by("sequence"))
+    return _campaign_state(catalogue, document, records)
+
+
+def _campaign_locked(army_list: ArmyList) -> ArmyList:
+    return (
+        ArmyList.objects.select_for_update(of=("self",))
+        .select_related("system")
+        .get(pk=army_list.pk)
+    )
+
+
+def _campaign_record(*, army_list, events, user, rng, prefix: str) -> list[dict]:
+    rng = rng or random.SystemRandom()
+    with transaction.atomic():
+        locked = _campaign_locked(army_list)
+        catalogue, document = _campaign_rules(army_list=locked)
+        records = list(locked.campaign_events.order_by("sequence"))
+        roster, _applied, problems = _campaign_replay(catalogue, document, records)
+        if problems:
+            raise CampaignRefused(
+                [
+                    (
+                        "",
+                        gettext(
+                            "the campaign log no longer fits the list (%(problem)s): undo events"
+                            " until it does, or change the list back"
+                        )
+                        % {"problem": problems[0][1]},
+                        "log_mismatch",
+                    )
+                ]
+            )
+        names = [f.name for f in campaign.starting_roster(catalogue, document).fighters]
+        log = [record.data for record in records]
+        sequence = records[-1].sequence if records else 0
+        recorded = []
+        for n, event in enumerate(events):
+            at = f"{prefix}[{n}]" if prefix else ""
+            _campaign_fields(event, at)
+            try:
+                resolved = campaign.resolve_event(catalogue, document, roster, event, rng)
+                log.append(resolved)
+                roster = campaign.apply_events(catalogue, document, log)
+            except campaign.CampaignError as exc:
+                raise CampaignRefused(
+                    [(_campaign_join(at, p), m, c) for p, m, c in exc.errors]
+                ) from None
+            sequence += 1
+            record = CampaignEvent.objects.create(
+                army_list=locked,
+                sequence=sequence,
+                type=resolved["type"],
+                entry=resolved["entry"],
+                data={**resolved, "card": document.entries[resolved["entry"]].card},
+                created_by=user,
+            )
+            recorded.append(_campaign_event(record, names, roster.log[-1]))
+    return recorded
+
+
+def _campaign_fields(event, at: str) -> None:
+    """Refuse fields the event's type does not take (a typo must not vanish)."""
+    if not isinstance(event, dict) or event.get("type") not in CAMPAIGN_FIELDS:
+        return  # the engine says what is wrong
+    allowed = {"type", "entry", *CAMPAIGN_FIELDS[event["type"]]}
+    problems = [
+        (
+            _campaign_join(at, str(key)),
+            gettext("a %(type)s event takes no '%(key)s' (it takes %(allowed)s)")
+            % {
+                "type": event["type"],
+                "key": key,
+                "allowed": ", ".join(CAMPAIGN_FIELDS[event["type"]]),
+            },
+            "unexpected_field",
+        )
+        for key in event
+        if key not in allowed
+    ]
+    if problems:
+        raise CampaignRefused(problems)
+
+
+def campaign_record_event(*, army_list: ArmyList, event: dict, user, rng=None) -> dict:
+    """Record one event on a Mordheim list's campaign log, in one transaction.
+
+    Rolls the player did not type are rolled with ``rng`` (``random.SystemRandom()``
+    unless given) and stored. Returns the resolved event (as in ``campaign_state``).
+    An event the warband cannot take raises CampaignRefused with paths relative to the
+    event ("roll", "entry", "injuries[0].roll"); nothing is recorded.
+    """
+    [recorded] = _campaign_record(
+        army_list=army_list, events=[event], user=user, rng=rng, prefix=""
+    )
+    return recorded
+
+
+def campaign_record_battle(*, army_list: ArmyList, events: list, user, rng=None) -> list[dict]:
+    """Record the events of one battle, in order, all or none (one transaction); each is
+    checked against the warband as the ones before it left it. Paths: "events[n].roll"."""
+    return _campaign_record(army_list=army_list, events=events, user=user, rng=rng, prefix="events")
+
+
+def campaign_undo(*, army_list: ArmyList) -> dict | None:
+    """Delete the last event of the log (in one transaction, the list's row locked);
+    returns it, or None when the log is empty."""
+    with transaction.atomic():
+        locked = _campaign_locked(army_list)
+        catalogue, document = _campaign_rules(army_list=locked)
+        records = list(locked.campaign_events.order_by("sequence"))
+        if not records:
+            return None
+        roster, applied, _problems = _campaign_replay(catalogue, document, records)
+        names = [f.name for f in campaign.starting_roster(catalogue, document).fighters]
+        last = records[-1]
+        removed = _campaign_event(last, names, roster.log[-1] if applied == len(records) else None)
+        last.delete()
+    return removed

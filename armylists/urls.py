@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views
+from . import views, views_campaign
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +16,7 @@ urlpatterns = [
     path("lists/<int:list_id>/share/", views.list_share, name="list-share"),
     path("lists/<int:list_id>/delete/", views.list_delete, name="list-delete"),
     path("lists/<int:list_id>/battle/", views.list_battle, name="list-battle"),
+    path("lists/<int:list_id>/campaign/", views_campaign.campaign_page, name="list-campaign"),
     path("s/<str:token>/", views.shared_list, name="shared"),
     path("s/<str:token>/print/", views.shared_print, name="shared-print"),
     path("s/<str:token>/copy/", views.shared_copy, name="shared-copy"),

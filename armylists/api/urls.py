@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import lists, views
+from . import campaign, lists, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
@@ -13,5 +13,16 @@ urlpatterns = [
     path("lists/<str:list_id>/", lists.list_detail, name="api-list"),
     path("lists/<str:list_id>/export/", lists.list_export, name="api-list-export"),
     path("lists/<str:list_id>/share/", lists.list_share, name="api-list-share"),
+    path("lists/<str:list_id>/campaign/", campaign.campaign_detail, name="api-campaign"),
+    path(
+        "lists/<str:list_id>/campaign/events/",
+        campaign.campaign_events,
+        name="api-campaign-events",
+    ),
+    path(
+        "lists/<str:list_id>/campaign/events/last/",
+        campaign.campaign_event_last,
+        name="api-campaign-event-last",
+    ),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
 ]

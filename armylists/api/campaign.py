@@ -1,0 +1,424 @@
+"""The Mordheim campaign log over the API: a saved warband's log of serious injuries,
+henchmen out of action and experience, and the roster it made. Thin: read the body, call
+a service (armylists/services.py, campaign section), shape the answer.
+
+Access as for every private list endpoint (armylists/api/lists.py): anonymous callers
+get 403 ``not_authenticated``; a list that is not yours answers 404 like one that does
+not exist. A list of another game system has no campaign log: GET and DELETE answer 404,
+POST 400 ``wrong_system``.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, parser_classes, permission_classes
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from armylists import services
+from armylists.models import ArmyList
+from rules.systems.mordheim_campaign import EVENT_TYPES
+
+from .errors import ErrorSerializer, ErrorsSerializer
+from .lists import BODY_PARSERS, LIST_ID, NOT_LOGGED_IN, _owned
+from .serializers import _NoUnknownFields
+from .tools import TrueFalseField, WholeNumberField, _error_example
+
+TAGS = ["campaign"]
+STATUSES = ["active", "dead", "captured", "retired", "gone", "unknown_card"]
+
+
+# -- request ------------------------------------------------------------------------------
+
+
+class NewCampaignEventSerializer(_NoUnknownFields):
+    """One event. The rolls you leave out are rolled by the server and stored; ranges,
+    the D66 digits and which fields a result takes are checked by the campaign rules."""
+
+    type = serializers.ChoiceField(
+        choices=list(EVENT_TYPES),
+        help_text="serious_injury: a hero went out of action (D66). henchman_out_of_action: "
+        "one model of a henchman group did (D6). experience: a fighter gains (or loses) "
+        "experience.",
+    )
+    entry = WholeNumberField(
+        help_text="Index of the fighter in the list's entries (0 = first); a hero, or a "
+        "henchman group of one entry."
+    )
+    roll = WholeNumberField(
+        required=False,
+        allow_null=True,
+        help_text="serious_injury: the D66 (11-66, each digit 1-6); henchman_out_of_action: "
+        "the D6 (1-2 lost with its gear). Left out or null: the server rolls.",
+    )
+    amount = WholeNumberField(
+        required=False, help_text="experience only: experience points gained (negative: lost)."
+    )
+    d6 = WholeNumberField(
+        required=False,
+        allow_null=True,
+        help_text="serious_injury: the D6 a result asks for (multiple injuries: how many; arm "
+        "wound, madness, smashed leg, bitter enmity). Left out: rolled.",
+    )
+    d3 = WholeNumberField(
+        required=False, allow_null=True, help_text="serious_injury, deep wound: games missed."
+    )
+    injuries = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text='serious_injury, multiple injuries: the further injuries, e.g. [{"roll": '
+        "22}]; the ones left out are rolled.",
+    )
+    won = TrueFalseField(
+        required=False,
+        allow_null=True,
+        help_text="serious_injury, sold to the pits: the pit fight was won (left out: a D6 of "
+        "4+ stands in).",
+    )
+    again = serializers.DictField(
+        required=False,
+        help_text='serious_injury, sold to the pits and lost: the next injury, e.g. {"roll": 41}.',
+    )
+
+
+# -- response -----------------------------------------------------------------------------
+
+
+class InjurySerializer(serializers.Serializer):
+    roll = serializers.IntegerField(help_text="The D66.")
+    result = serializers.CharField(help_text='The serious injury, e.g. "leg_wound".')
+    d6 = serializers.IntegerField(required=False)
+    d3 = serializers.IntegerField(required=False)
+    rerolled = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="D66 rolls re-rolled."
+    )
+    injuries = serializers.JSONField(required=False, help_text="Multiple injuries: each one.")
+    won = serializers.BooleanField(required=False)
+    again = serializers.JSONField(required=False, help_text="Sold to the pits, lost: then this.")
+
+
+class CampaignEventSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField(help_text="1, 2, 3… in the list's log.")
+    type = serializers.ChoiceField(choices=list(EVENT_TYPES))
+    entry = serializers.IntegerField()
+    card = serializers.CharField(
+        required=False, allow_null=True, help_text="The entry's card when it was recorded."
+    )
+    who = serializers.CharField(help_text="The fighter's name.")
+    roll = serializers.IntegerField(allow_null=True, help_text="D66 or D6; null for experience.")
+    result = serializers.CharField(
+        allow_null=True,
+        help_text='serious_injury: the injury (e.g. "dead", "leg_wound"); '
+        'henchman_out_of_action: "lost" or "fine"; experience: "experience".',
+    )
+    date = serializers.DateTimeField()
+    summary = serializers.CharField(
+        allow_null=True,
+        help_text="What it did, in English; null when the log no longer applies this far.",
+    )
+    amount = serializers.IntegerField(required=False)
+    d6 = serializers.IntegerField(required=False)
+    d3 = serializers.IntegerField(required=False)
+    rerolled = serializers.ListField(child=serializers.IntegerField(), required=False)
+    injuries = InjurySerializer(many=True, required=False)
+    won = serializers.BooleanField(required=False)
+    again = InjurySerializer(required=False)
+
+
+class FighterSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    card = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+    hero = serializers.BooleanField()
+    leader = serializers.BooleanField()
+    models = serializers.IntegerField(help_text="Models left (a henchman group loses some).")
+    items = serializers.ListField(child=serializers.CharField(), help_text="Item keys kept.")
+    stats = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Characteristics, injuries applied."
+    )
+    experience = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=STATUSES)
+    in_warband = serializers.BooleanField()
+    recordable = serializers.BooleanField(
+        help_text="Events can be recorded for it: in the warband, one hero or one group."
+    )
+    misses_games = serializers.IntegerField()
+    injuries = serializers.ListField(child=serializers.CharField())
+    traits = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="stupidity, frenzy, immune_to_fear, causes_fear, old_battle_wound, "
+        "no_running, one_hand_weapon.",
+    )
+    hatred = serializers.ListField(
+        child=serializers.CharField(), help_text="model, leader, warband, warband_type."
+    )
+    lost_models = serializers.IntegerField()
+    large = serializers.BooleanField()
+
+
+class RosterSerializer(serializers.Serializer):
+    faction = serializers.CharField(allow_null=True)
+    fighters = FighterSerializer(many=True)
+    treasury = serializers.IntegerField(help_text="Unspent starting gold plus winnings (gc).")
+    log = serializers.ListField(child=serializers.CharField(), help_text="In English.")
+    members = serializers.IntegerField(help_text="Models in the warband.")
+
+
+class RoutTestDefaultsSerializer(serializers.Serializer):
+    members = serializers.IntegerField()
+    leader = serializers.CharField(allow_null=True)
+    leader_ld = serializers.IntegerField(allow_null=True)
+    other_lds = serializers.ListField(child=serializers.IntegerField())
+
+
+class CampaignStateSerializer(serializers.Serializer):
+    events = CampaignEventSerializer(many=True)
+    roster = RosterSerializer(help_text="The starting roster with the log applied.")
+    rating = serializers.IntegerField(help_text="Warband rating of the roster.")
+    problems = ErrorSerializer(
+        many=True,
+        help_text="Why the log stops applying (the list was edited since); the roster "
+        "leaves out that event and every one after it. Usually empty.",
+    )
+    rout_test = RoutTestDefaultsSerializer(
+        help_text="For POST /api/v1/mordheim/rout-test/: the warband as it is now."
+    )
+
+
+class CampaignChangeSerializer(CampaignStateSerializer):
+    event = CampaignEventSerializer(help_text="The event recorded, or removed.")
+
+
+# -- examples -----------------------------------------------------------------------------
+
+EXAMPLE_EVENT = {
+    "sequence": 1,
+    "type": "serious_injury",
+    "entry": 0,
+    "card": "reikland-mercenary-captain",
+    "who": "Hans",
+    "roll": 23,
+    "result": "arm_wound",
+    "d6": 4,
+    "date": "2026-11-20T19:45:00Z",
+    "summary": "Hans: 23 arm wound; misses the next game",
+}
+REQUEST_EXAMPLES = [
+    OpenApiExample(
+        "Serious injury, rolled on the table",
+        value={"type": "serious_injury", "entry": 0, "roll": 22},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Serious injury, the server rolls",
+        value={"type": "serious_injury", "entry": 1},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Multiple injuries, all dice typed",
+        value={
+            "type": "serious_injury",
+            "entry": 0,
+            "roll": 16,
+            "d6": 2,
+            "injuries": [{"roll": 22}, {"roll": 24, "d6": 5}],
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Henchman out of action",
+        value={"type": "henchman_out_of_action", "entry": 3, "roll": 2},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Experience", value={"type": "experience", "entry": 0, "amount": 2}, request_only=True
+    ),
+]
+CHANGE_EXAMPLE = OpenApiExample(
+    "An arm wound",
+    value={
+        "event": EXAMPLE_EVENT,
+        "events": [EXAMPLE_EVENT],
+        "roster": {
+            "faction": "reikland",
+            "fighters": [
+                {
+                    "entry": 0,
+                    "card": "reikland-mercenary-captain",
+                    "name": "Hans",
+                    "hero": True,
+                    "leader": True,
+                    "models": 1,
+                    "items": ["sword", "light-armour"],
+                    "stats": {
+                        "M": 4,
+                        "WS": 4,
+                        "BS": 4,
+                        "S": 3,
+                        "T": 3,
+                        "W": 1,
+                        "I": 4,
+                        "A": 1,
+                        "Ld": 8,
+                    },
+                    "experience": 20,
+                    "status": "active",
+                    "in_warband": True,
+                    "recordable": True,
+                    "misses_games": 1,
+                    "injuries": ["arm_wound"],
+                    "traits": [],
+                    "hatred": [],
+                    "lost_models": 0,
+                    "large": False,
+                }
+            ],
+            "treasury": 410,
+            "log": ["Hans: 23 arm wound; misses the next game"],
+            "members": 1,
+        },
+        "rating": 25,
+        "problems": [],
+        "rout_test": {"members": 1, "leader": "Hans", "leader_ld": 8, "other_lds": []},
+    },
+    response_only=True,
+    status_codes=["201", "200"],
+)
+ERROR_EXAMPLES = [
+    _error_example(
+        "Not a D66", "roll", "17 is not a D66 roll (11-66, each digit 1-6)", summary="400"
+    ),
+    _error_example(
+        "No such entry",
+        "entry",
+        "no entry 9: the warband has entries 0 to 5",
+        "unknown_entry",
+        summary="400",
+    ),
+    _error_example(
+        "A dead hero",
+        "entry",
+        "Hans is no longer in the warband (dead)",
+        "not_in_warband",
+        summary="400",
+    ),
+    _error_example(
+        "Not a Mordheim list",
+        "",
+        "a campaign log is kept for Mordheim warbands; this is a Godslayer list",
+        "wrong_system",
+        summary="400",
+    ),
+]
+NO_CAMPAIGN = OpenApiResponse(
+    ErrorsSerializer,
+    description="No such list among yours, or it is not a Mordheim warband.",
+)
+
+
+# -- views --------------------------------------------------------------------------------
+
+
+def _mordheim(request, list_id: str) -> ArmyList:
+    army_list = _owned(request, list_id)
+    if army_list.system.key != services.CAMPAIGN_SYSTEM:
+        raise NotFound("no campaign log: this list is not a Mordheim warband")
+    return army_list
+
+
+def _refused(error: services.CampaignRefused) -> Response:
+    return Response({"errors": error.as_dicts()}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _change(army_list: ArmyList, event: dict, status_code: int) -> Response:
+    state = services.campaign_state(army_list=army_list)
+    return Response(CampaignChangeSerializer({**state, "event": event}).data, status=status_code)
+
+
+@extend_schema(
+    summary="A warband's campaign log and roster",
+    parameters=[LIST_ID],
+    responses={200: CampaignStateSerializer, 403: NOT_LOGGED_IN, 404: NO_CAMPAIGN},
+    tags=TAGS,
+)
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+def campaign_detail(request, list_id):
+    """The campaign log of a saved Mordheim warband (RULES.md 3), oldest event first, and
+    the roster it made: the saved list with every event applied (stats lowered, games to
+    miss, traits and hatred, experience, dead and lost fighters out with their gear) and
+    its warband rating."""
+    army_list = _mordheim(request, list_id)
+    return Response(CampaignStateSerializer(services.campaign_state(army_list=army_list)).data)
+
+
+@extend_schema(
+    summary="Record a campaign event",
+    parameters=[LIST_ID],
+    request=NewCampaignEventSerializer,
+    responses={
+        201: CampaignChangeSerializer,
+        400: OpenApiResponse(
+            ErrorsSerializer,
+            description='The warband cannot take this event (by path, e.g. "roll", '
+            '"entry", "injuries[0].roll"), or the list is not a Mordheim warband '
+            '("wrong_system"); nothing is recorded.',
+        ),
+        403: NOT_LOGGED_IN,
+        404: NO_CAMPAIGN,
+    },
+    examples=[*REQUEST_EXAMPLES, CHANGE_EXAMPLE, *ERROR_EXAMPLES],
+    tags=TAGS,
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@parser_classes(BODY_PARSERS)
+def campaign_events(request, list_id):
+    """Record one event after a battle: a serious injury of a hero (D66), a henchman out
+    of action (D6: 1-2 lost with its gear) or experience. Rolls left out are rolled by the
+    server (random.SystemRandom) and stored, so the log replays the same every time.
+    Answers the event as recorded and the new state."""
+    army_list = _owned(request, list_id)
+    serializer = NewCampaignEventSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    event = {k: v for k, v in serializer.validated_data.items() if v is not None}
+    try:
+        recorded = services.campaign_record_event(
+            army_list=army_list, event=event, user=request.user
+        )
+    except services.CampaignRefused as error:
+        return _refused(error)
+    except ArmyList.DoesNotExist:  # deleted between the lookup and the record
+        raise NotFound("no such list") from None
+    return _change(army_list, recorded, status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    summary="Undo the last campaign event",
+    parameters=[LIST_ID],
+    request=None,
+    responses={
+        200: CampaignChangeSerializer,
+        403: NOT_LOGGED_IN,
+        404: OpenApiResponse(
+            ErrorsSerializer,
+            description="No such list among yours, not a Mordheim warband, or an empty log.",
+        ),
+    },
+    examples=[CHANGE_EXAMPLE],
+    tags=TAGS,
+)
+@api_view(["DELETE"])
+@permission_classes([IsAuthenticated])
+def campaign_event_last(request, list_id):
+    """Delete the last event of the log; answers it and the state without it."""
+    army_list = _mordheim(request, list_id)
+    try:
+        removed = services.campaign_undo(army_list=army_list)
+    except ArmyList.DoesNotExist:
+        removed = None
+    if removed is None:
+        raise NotFound("the campaign log is empty")
+    return _change(army_list, removed, status.HTTP_200_OK)

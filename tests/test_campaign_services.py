@@ -1,0 +1,394 @@
+"""The Mordheim campaign log services: record (typed and server rolls), every event type,
+a whole battle, undo, lists of other systems, a list edited since, and concurrent records."""
+
+import random
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+
+from armylists import services
+from armylists.models import CampaignEvent
+from rules.engine import DocumentError
+from rules.packs import load_pack_file
+from rules.systems.mordheim_campaign import resolve_event
+from tests.conftest import FIXTURES
+
+CAPTAIN, CHAMPION, YOUNGBLOOD = "reikland-mercenary-captain", "reikland-champion", "reikland-youngblood"
+WARRIOR, MARKSMAN, SWORDSMAN = "reikland-warrior", "reikland-marksman", "reikland-swordsman"
+# 360 of 500 gc; 9 models; 20 + 8 starting experience.
+WARBAND = {
+    "format": "muster-list/1", "system": "mordheim", "name": "Reikland", "faction": "reikland",
+    "battle_size": None,
+    "entries": [
+        {"card": CAPTAIN, "name": "Hans", "items": ["sword", "light-armour"]},  # 90 gc
+        {"card": CHAMPION, "name": "Otto", "items": ["halberd"]},               # 45 gc
+        {"card": YOUNGBLOOD, "name": "Kurt"},                                    # 15 gc
+        {"card": WARRIOR, "size": 3, "items": ["sword"]},                        # 105 gc
+        {"card": MARKSMAN, "size": 2, "items": ["bow"]},                         # 70 gc
+        {"card": SWORDSMAN, "size": 1},                                          # 35 gc
+    ],
+}
+HANS, OTTO, KURT, WARRIORS, MARKSMEN, SWORDSMEN = range(6)
+START_RATING = 9 * 5 + 20 + 8
+
+
+class Dice:
+    """An rng that rolls exactly the given D6 results, and complains when it runs out."""
+
+    def __init__(self, *rolls):
+        self.rolls = list(rolls)
+
+    def randint(self, low, high):
+        assert (low, high) == (1, 6)
+        assert self.rolls, "rolled more dice than scripted"
+        return self.rolls.pop(0)
+
+
+@pytest.fixture
+def mordheim(load_system):
+    return load_system("mordheim")
+
+
+@pytest.fixture
+def alice(db):
+    return User.objects.create_user("alice", password="x")
+
+
+@pytest.fixture
+def warband(mordheim, alice):
+    return services.list_create(owner=alice, data=WARBAND)
+
+
+def record(army_list, user, rng=None, **event):
+    return services.campaign_record_event(army_list=army_list, event=event, user=user, rng=rng)
+
+
+def refused(army_list, user, **event):
+    with pytest.raises(services.CampaignRefused) as info:
+        record(army_list, user, rng=Dice(), **event)
+    return info.value.problems
+
+
+def fighters(army_list):
+    return services.campaign_state(army_list=army_list)["roster"]["fighters"]
+
+
+# -- the state ------------------------------------------------------------------------------
+
+
+def test_a_new_warband_has_an_empty_log_and_its_starting_roster(warband):
+    state = services.campaign_state(army_list=warband)
+    assert state["events"] == [] and state["problems"] == []
+    assert state["rating"] == START_RATING
+    roster = state["roster"]
+    assert roster["faction"] == "reikland" and roster["treasury"] == 500 - 360
+    assert roster["members"] == 9 and roster["log"] == []
+    hans = roster["fighters"][HANS]
+    assert hans == {
+        "entry": 0, "card": CAPTAIN, "name": "Hans", "hero": True, "leader": True, "models": 1,
+        "items": ["sword", "light-armour"],
+        "stats": {"M": 4, "WS": 4, "BS": 4, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 8},
+        "experience": 20, "status": "active", "in_warband": True, "recordable": True,
+        "misses_games": 0, "injuries": [], "traits": [], "hatred": [], "lost_models": 0,
+        "large": False,
+    }
+    warriors = roster["fighters"][WARRIORS]
+    assert (warriors["name"], warriors["hero"], warriors["models"]) == ("Warrior", False, 3)
+    assert state["rout_test"] == {
+        "members": 9, "leader": "Hans", "leader_ld": 8, "other_lds": [7, 7, 7, 7, 7, 7, 7, 6],
+    }
+
+
+# -- serious injuries ---------------------------------------------------------------------
+
+
+def test_it_records_a_typed_roll_as_given(warband, alice):
+    event = record(warband, alice, type="serious_injury", entry=HANS, roll=22)
+    assert {k: event[k] for k in ("sequence", "type", "entry", "who", "roll", "result", "card")} == {
+        "sequence": 1, "type": "serious_injury", "entry": HANS, "who": "Hans", "roll": 22,
+        "result": "leg_wound", "card": CAPTAIN,
+    }
+    assert event["summary"] == "Hans: 22 leg wound; M -1" and event["date"] is not None
+    stored = CampaignEvent.objects.get()
+    assert (stored.army_list, stored.sequence, stored.type, stored.entry, stored.created_by) == (
+        warband, 1, "serious_injury", HANS, alice)
+    assert stored.data == {"type": "serious_injury", "entry": HANS, "roll": 22,
+                           "result": "leg_wound", "card": CAPTAIN}
+    state = services.campaign_state(army_list=warband)
+    assert state["roster"]["fighters"][HANS]["stats"]["M"] == 3
+    assert state["roster"]["fighters"][HANS]["injuries"] == ["leg_wound"]
+    assert [e["sequence"] for e in state["events"]] == [1]
+    assert state["events"][0] == event
+
+
+def test_the_server_rolls_what_the_player_left_out_and_stores_it(warband, alice, mordheim):
+    checked = services.list_check_saved(army_list=warband)
+    expected = resolve_event(checked.catalogue, checked.document, None,
+                             {"type": "serious_injury", "entry": OTTO}, random.Random(1234))
+    event = record(warband, alice, rng=random.Random(1234), type="serious_injury", entry=OTTO)
+    assert {k: v for k, v in CampaignEvent.objects.get().data.items() if k != "card"} == expected
+    assert event["roll"] == expected["roll"] and event["result"] == expected["result"]
+    assert 11 <= event["roll"] <= 66 and 1 <= event["roll"] % 10 <= 6
+
+
+def test_it_rolls_with_the_system_random_when_no_rng_is_given(warband, alice):
+    event = record(warband, alice, type="henchman_out_of_action", entry=WARRIORS)
+    assert 1 <= event["roll"] <= 6 and event["result"] in ("lost", "fine")
+
+
+def test_it_rolls_and_stores_the_sub_rolls_a_result_asks_for(warband, alice):
+    event = record(warband, alice, rng=Dice(2, 3, 4), type="serious_injury", entry=HANS)
+    assert (event["roll"], event["result"], event["d6"]) == (23, "arm_wound", 4)
+    assert CampaignEvent.objects.get().data["d6"] == 4
+    assert fighters(warband)[HANS]["misses_games"] == 1
+
+
+def test_a_typed_d66_keeps_its_typed_sub_roll(warband, alice):
+    event = record(warband, alice, rng=Dice(), type="serious_injury", entry=OTTO, roll=24, d6=2)
+    assert (event["result"], event["d6"]) == ("madness", 2)
+    assert fighters(warband)[OTTO]["traits"] == ["stupidity"]
+
+
+@pytest.mark.parametrize(("roll", "sub", "check"), [
+    (15, {}, lambda f: f["status"] == "dead" and f["items"] == [] and not f["in_warband"]),
+    (26, {}, lambda f: f["stats"]["T"] == 2),
+    (31, {}, lambda f: f["stats"]["BS"] == 3),
+    (33, {}, lambda f: f["stats"]["I"] == 3),
+    (34, {}, lambda f: f["stats"]["WS"] == 3),
+    (25, {"d6": 1}, lambda f: f["traits"] == ["no_running"]),
+    (23, {"d6": 1}, lambda f: f["traits"] == ["one_hand_weapon"]),
+    (24, {"d6": 5}, lambda f: f["traits"] == ["frenzy"]),
+    (32, {}, lambda f: f["traits"] == ["old_battle_wound"]),
+    (35, {"d3": 3}, lambda f: f["misses_games"] == 3),
+    (36, {}, lambda f: f["items"] == [] and f["in_warband"]),
+    (44, {}, lambda f: f["injuries"] == ["full_recovery"] and f["stats"]["M"] == 4),
+    (56, {"d6": 4}, lambda f: f["hatred"] == ["leader"]),
+    (61, {}, lambda f: f["status"] == "captured" and f["items"] == []),
+    (62, {}, lambda f: f["traits"] == ["immune_to_fear"]),
+    (64, {}, lambda f: f["traits"] == ["causes_fear"]),
+    (65, {"won": True}, lambda f: f["experience"] == 22),
+    (66, {}, lambda f: f["experience"] == 21),
+])
+def test_every_serious_injury_changes_the_roster(warband, alice, roll, sub, check):
+    record(warband, alice, rng=Dice(), type="serious_injury", entry=HANS, roll=roll, **sub)
+    assert check(fighters(warband)[HANS])
+
+
+def test_multiple_injuries_record_each_injury(warband, alice):
+    event = record(warband, alice, rng=Dice(), type="serious_injury", entry=HANS, roll=16, d6=2,
+                   injuries=[{"roll": 22}, {"roll": 26}])
+    assert [i["result"] for i in event["injuries"]] == ["leg_wound", "chest_wound"]
+    hans = fighters(warband)[HANS]
+    assert (hans["stats"]["M"], hans["stats"]["T"]) == (3, 2)
+
+
+def test_a_lost_pit_fight_takes_the_gear_and_rolls_again(warband, alice):
+    record(warband, alice, rng=Dice(), type="serious_injury", entry=HANS, roll=65, won=False,
+           again={"roll": 22})
+    hans = fighters(warband)[HANS]
+    assert hans["items"] == [] and hans["stats"]["M"] == 3
+    assert services.campaign_state(army_list=warband)["roster"]["treasury"] == 140
+
+
+def test_a_dead_leader_leaves_the_warband_and_the_rating(warband, alice):
+    record(warband, alice, type="serious_injury", entry=HANS, roll=11)
+    state = services.campaign_state(army_list=warband)
+    assert state["rating"] == START_RATING - 5 - 20
+    assert state["roster"]["members"] == 8
+    assert state["rout_test"]["leader"] is None and state["rout_test"]["leader_ld"] is None
+    assert state["events"][0]["result"] == "dead"
+    assert refused(warband, alice, type="serious_injury", entry=HANS, roll=41) == [
+        ("entry", "Hans is no longer in the warband (dead)", "not_in_warband")]
+
+
+# -- henchmen and experience ----------------------------------------------------------------
+
+
+def test_a_henchman_on_1_or_2_is_lost_with_its_gear(warband, alice):
+    lost = record(warband, alice, type="henchman_out_of_action", entry=WARRIORS, roll=2)
+    fine = record(warband, alice, type="henchman_out_of_action", entry=WARRIORS, roll=3)
+    assert (lost["result"], lost["who"], fine["result"], fine["sequence"]) == (
+        "lost", "Warrior", "fine", 2)
+    state = services.campaign_state(army_list=warband)
+    warriors = state["roster"]["fighters"][WARRIORS]
+    assert (warriors["models"], warriors["lost_models"]) == (2, 1)
+    assert state["rating"] == START_RATING - 5 and state["roster"]["members"] == 8
+
+
+def test_a_group_that_loses_its_last_model_is_gone(warband, alice):
+    record(warband, alice, rng=Dice(1), type="henchman_out_of_action", entry=SWORDSMEN)
+    swordsmen = fighters(warband)[SWORDSMEN]
+    assert (swordsmen["status"], swordsmen["models"], swordsmen["items"]) == ("gone", 0, [])
+    assert CampaignEvent.objects.get().data["roll"] == 1
+
+
+def test_experience_is_added_per_model(warband, alice):
+    kurt = record(warband, alice, type="experience", entry=KURT, amount=2)
+    assert (kurt["result"], kurt["roll"], kurt["amount"]) == ("experience", None, 2)
+    record(warband, alice, type="experience", entry=WARRIORS, amount=1)
+    state = services.campaign_state(army_list=warband)
+    assert state["roster"]["fighters"][KURT]["experience"] == 2
+    assert state["roster"]["fighters"][WARRIORS]["experience"] == 1
+    assert state["rating"] == START_RATING + 2 + 3
+
+
+# -- refused events -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("event", "path", "code"), [
+    ({"type": "serious_injury", "entry": HANS, "roll": 17}, "roll", "invalid"),
+    ({"type": "serious_injury", "entry": HANS, "roll": 16, "d6": 2,
+      "injuries": [{"roll": 11}]}, "injuries[0].roll", "rerolled"),
+    ({"type": "serious_injury", "entry": HANS, "roll": 22, "d6": 3}, "d6", "invalid"),
+    ({"type": "serious_injury", "entry": 9, "roll": 22}, "entry", "unknown_entry"),
+    ({"type": "serious_injury", "roll": 22}, "entry", "required"),
+    ({"type": "serious_injury", "entry": WARRIORS, "roll": 22}, "entry", "not_a_hero"),
+    ({"type": "henchman_out_of_action", "entry": HANS, "roll": 2}, "entry", "not_a_henchman"),
+    ({"type": "henchman_out_of_action", "entry": WARRIORS, "roll": 7}, "roll", "invalid"),
+    ({"type": "experience", "entry": KURT}, "amount", "required"),
+    ({"type": "experience", "entry": KURT, "amount": -1}, "amount", "invalid"),
+    ({"type": "experience", "entry": KURT, "amount": 1, "roll": 3}, "roll", "unexpected_field"),
+    ({"type": "henchman_out_of_action", "entry": WARRIORS, "amount": 3}, "amount",
+     "unexpected_field"),
+    ({"type": "promotion", "entry": KURT}, "type", "unknown_type"),
+])
+def test_it_refuses_an_impossible_event_and_records_nothing(warband, alice, event, path, code):
+    problems = refused(warband, alice, **event)
+    assert [(p, c) for p, _m, c in problems] == [(path, code)]
+    assert not CampaignEvent.objects.exists()
+
+
+def test_a_refusal_is_a_document_error_with_paths(warband, alice):
+    with pytest.raises(DocumentError) as info:
+        record(warband, alice, type="serious_injury", entry=HANS, roll=70)
+    assert [p.path for p in info.value.errors] == ["roll"]
+    assert info.value.as_dicts() == [{
+        "path": "roll", "message": "70 is not a D66 roll (11-66, each digit 1-6)", "code": "invalid"}]
+
+
+def test_other_game_systems_have_no_campaign_log(godslayer, alice):
+    raid = services.list_create(owner=alice, data={
+        "format": "muster-list/1", "system": "godslayer", "name": "Raid", "faction": "nordgaard",
+        "battle_size": 160, "entries": [{"card": "nordgaard-gestir-captain"}]})
+    for call in (
+        lambda: services.campaign_state(army_list=raid),
+        lambda: record(raid, alice, type="experience", entry=0, amount=1),
+        lambda: services.campaign_undo(army_list=raid),
+    ):
+        with pytest.raises(services.CampaignRefused) as info:
+            call()
+        assert info.value.codes == ["wrong_system"]
+    assert not CampaignEvent.objects.exists()
+
+
+# -- a battle -------------------------------------------------------------------------------
+
+
+def test_a_battle_is_recorded_in_order_in_one_go(warband, alice):
+    events = [
+        {"type": "experience", "entry": KURT, "amount": 1},
+        {"type": "serious_injury", "entry": KURT},
+        {"type": "henchman_out_of_action", "entry": MARKSMEN, "roll": 1},
+        {"type": "henchman_out_of_action", "entry": MARKSMEN},
+    ]
+    recorded = services.campaign_record_battle(
+        army_list=warband, events=events, user=alice, rng=Dice(1, 2, 5))
+    assert [(e["sequence"], e["result"]) for e in recorded] == [
+        (1, "experience"), (2, "dead"), (3, "lost"), (4, "fine")]
+    state = services.campaign_state(army_list=warband)
+    assert state["roster"]["fighters"][KURT]["status"] == "dead"
+    assert state["roster"]["fighters"][MARKSMEN]["models"] == 1
+    assert state["events"] == recorded
+
+
+def test_a_battle_with_one_impossible_event_records_nothing(warband, alice):
+    events = [
+        {"type": "henchman_out_of_action", "entry": SWORDSMEN, "roll": 1},
+        {"type": "experience", "entry": SWORDSMEN, "amount": 1},  # the group is gone
+    ]
+    with pytest.raises(services.CampaignRefused) as info:
+        services.campaign_record_battle(army_list=warband, events=events, user=alice, rng=Dice())
+    assert info.value.problems == [
+        ("events[1].entry", "Swordsman is no longer in the warband (gone)", "not_in_warband")]
+    assert not CampaignEvent.objects.exists()
+
+
+# -- undo -----------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_last_event(warband, alice):
+    record(warband, alice, type="serious_injury", entry=HANS, roll=22)
+    record(warband, alice, type="henchman_out_of_action", entry=WARRIORS, roll=1)
+    removed = services.campaign_undo(army_list=warband)
+    assert (removed["sequence"], removed["type"], removed["roll"], removed["who"]) == (
+        2, "henchman_out_of_action", 1, "Warrior")
+    assert removed["summary"].startswith("Warrior: D6 1")
+    state = services.campaign_state(army_list=warband)
+    assert [e["sequence"] for e in state["events"]] == [1]
+    assert state["roster"]["fighters"][WARRIORS]["models"] == 3
+    assert state["roster"]["fighters"][HANS]["stats"]["M"] == 3
+    assert record(warband, alice, type="experience", entry=HANS, amount=1)["sequence"] == 2
+    services.campaign_undo(army_list=warband)
+    services.campaign_undo(army_list=warband)
+    assert services.campaign_state(army_list=warband)["rating"] == START_RATING
+    assert services.campaign_undo(army_list=warband) is None
+
+
+def test_undo_on_an_empty_log_is_none(warband):
+    assert services.campaign_undo(army_list=warband) is None
+
+
+# -- a list edited since --------------------------------------------------------------------
+
+
+def test_a_log_that_no_longer_fits_the_edited_list_stops_there(warband, alice):
+    record(warband, alice, type="experience", entry=KURT, amount=1)
+    record(warband, alice, type="serious_injury", entry=OTTO, roll=22)
+    edited = {**WARBAND, "entries": [e for n, e in enumerate(WARBAND["entries"]) if n != KURT]}
+    warband = services.list_update(army_list=warband, data=edited, expected_version=1, user=alice)
+    state = services.campaign_state(army_list=warband)
+    assert [p["code"] for p in state["problems"]] == ["log_mismatch"]
+    assert state["problems"][0]["path"] == "events[0].entry"
+    assert [e["summary"] for e in state["events"]] == [None, None]
+    assert state["roster"]["fighters"][1]["stats"]["M"] == 4  # Otto, not injured yet
+    assert [c for _p, _m, c in refused(warband, alice, type="experience", entry=0, amount=1)] == [
+        "log_mismatch"]
+    services.campaign_undo(army_list=warband)
+    services.campaign_undo(army_list=warband)
+    assert services.campaign_state(army_list=warband)["problems"] == []
+
+
+# -- concurrency ----------------------------------------------------------------------------
+
+
+def _race(n, work):
+    barrier, outcomes = threading.Barrier(n), []
+
+    def run(k):
+        barrier.wait()
+        try:
+            outcomes.append(work(k))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_records_and_undos_never_interleave():
+    load_pack_file(FIXTURES / "mordheim.yaml")
+    alice = User.objects.create_user("alice", password="x")
+    warband = services.list_create(owner=alice, data=WARBAND)
+    outcomes = _race(4, lambda k: record(warband, alice, type="experience", entry=KURT, amount=k + 1))
+    assert sorted(e["sequence"] for e in outcomes) == [1, 2, 3, 4]
+    assert services.campaign_state(army_list=warband)["roster"]["fighters"][KURT]["experience"] == 10
+    removed = _race(3, lambda k: services.campaign_undo(army_list=warband))
+    assert sorted(e["sequence"] for e in removed) == [2, 3, 4]
+    assert list(CampaignEvent.objects.values_list("sequence", flat=True)) == [1]
