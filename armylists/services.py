@@ -310,7 +310,7 @@ def list_data_changes(*, army_list: ArmyList, checked: Checked) -> dict:
 
 
 def document_new(
-    *, system: str, faction: str | None, battle_size: int | None, name: str = ""
+    *, system: str, faction: str | None, battle_size: int | None, name: str = "", role=None
 ) -> dict:
     return {
         "format": documents.FORMAT,
@@ -318,7 +318,7 @@ def document_new(
         "name": name,
         "faction": faction,
         "battle_size": battle_size,
-        "role": None,
+        "role": role,
         "entries": [],
         "special_actions": [],
     }
@@ -342,6 +342,37 @@ def document_remove_entry(*, document: dict, index: int) -> dict:
     if 0 <= index < len(entries):
         del entries[index]
     return {**document, "entries": entries}
+
+
+def document_add_special_action(*, document: dict, action: str, variant, catalogue) -> dict:
+    """One more use of a special action; the same action and variant again adds a use.
+
+    Only what the pack offers can be bought this way (imports may still carry unknown
+    keys, which validation reports).
+    """
+    known = catalogue.special_actions.get(action)
+    if known is None or (variant is not None and known.variant(variant) is None):
+        return document
+    picks = [dict(p) for p in document.get("special_actions") or []]
+    for pick in picks:
+        if pick.get("action") == action and pick.get("variant") == variant:
+            pick["count"] = min(1000, pick.get("count", 1) + 1)
+            break
+    else:
+        picks.append({"action": action, "count": 1, "variant": variant})
+    return {**document, "special_actions": picks}
+
+
+def document_remove_special_action(*, document: dict, index: int) -> dict:
+    picks = list(document.get("special_actions") or [])
+    if 0 <= index < len(picks):
+        del picks[index]
+    return {**document, "special_actions": picks}
+
+
+def document_add_custom_entry(*, document: dict, entry: dict) -> dict:
+    """A custom unit (Boarding Action: from the player's own codex) as a new entry."""
+    return {**document, "entries": [*document.get("entries", []), entry]}
 
 
 # --- after the game -----------------------------------------------------------------

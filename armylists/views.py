@@ -6,7 +6,10 @@ builder fragment only, so the page updates without a reload.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -21,10 +24,27 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules import selectors as rules_selectors
-from rules.engine import DocumentError
+from rules.engine import DocumentError, Entry
+from rules.engine.document import SpecialActionPick
+from rules.engine.validation import rules_for
+from rules.systems import boarding_action, godslayer, mordheim, trupp
 
 from . import selectors, services
-from .forms import BattleForm, BuilderForm, ImportForm, SignupForm, StartForm
+from .forms import (
+    ALIGNMENT_LABELS,
+    KIND_LABELS,
+    ROLE_LABELS,
+    UNIT_TYPE_GROUP_LABELS,
+    UNIT_TYPE_LABELS,
+    BattleForm,
+    BuilderForm,
+    ImportForm,
+    SignupForm,
+    StartForm,
+    is_warband,
+    label_for,
+    list_roles,
+)
 
 DRAFTS = "drafts"  # session: {system key: list document}
 
@@ -65,15 +85,17 @@ def home(request):
 
 
 def system_start(request, system):
-    """Template: system_start.html. Step one of a new list: faction and battle size."""
+    """Template: system_start.html. Step one of a new list: faction (if the system has
+    factions; a Mordheim warband), role (Boarding Action) and battle size (or gold)."""
     catalogue = _catalogue_or_404(system)
     form = StartForm(request.POST or None, catalogue=catalogue)
     if request.method == "POST" and form.is_valid():
         document = services.document_new(
             system=system,
-            faction=form.cleaned_data["faction"],
-            battle_size=form.cleaned_data["battle_size"],
+            faction=form.cleaned_data.get("faction"),
+            battle_size=form.cleaned_data.get("battle_size"),
             name=form.cleaned_data["name"],
+            role=form.cleaned_data.get("role") or None,
         )
         _store_draft(request, document)
         return redirect("draft-builder", system=system)
@@ -86,6 +108,8 @@ def system_start(request, system):
             "form": form,
             "draft": draft,
             "battle_sizes": catalogue.attributes.get("battle_sizes", []),
+            "warband": is_warband(catalogue),
+            "default_gold": catalogue.params_for("gold_budget").get("default"),
         },
     )
 
@@ -135,17 +159,32 @@ def _apply_builder_post(request, catalogue, document):
 
     Returns (bound form with errors or None, new document, action). With errors the
     document is unchanged: bad input changes nothing.
+
+    Actions: ``add:<card>``, ``remove:<i>``, ``add_action:<key>[:<variant>]`` and
+    ``remove_action:<k>`` (special actions), ``add_custom`` (the custom-unit form),
+    ``save``, ``save_new``, ``discard`` and ``recalc``.
     """
     action = request.POST.get("action", "")
-    form = BuilderForm(request.POST, catalogue=catalogue, document=document)
+    verb, _sep, arg = action.partition(":")
+    form = BuilderForm(request.POST, catalogue=catalogue, document=document, action=verb)
     if not form.is_valid():
         return form, form.document, action
     document = form.cleaned_document()
-    verb, _sep, arg = action.partition(":")
     if verb == "add" and arg:
         document = services.document_add_entry(document=document, card=arg, catalogue=catalogue)
     elif verb == "remove" and arg.isdigit():
         document = services.document_remove_entry(document=document, index=int(arg))
+    elif verb == "add_action" and arg:
+        key, _sep, variant = arg.partition(":")
+        document = services.document_add_special_action(
+            document=document, action=key, variant=variant or None, catalogue=catalogue
+        )
+    elif verb == "remove_action" and arg.isdigit():
+        document = services.document_remove_special_action(document=document, index=int(arg))
+    elif verb == "add_custom":
+        entry = form.custom_entry()
+        if entry is not None:
+            document = services.document_add_custom_entry(document=document, entry=entry)
     return None, document, verb
 
 
@@ -165,16 +204,33 @@ def _render_builder(
         checked = services.list_check(data=document)
     except DocumentError as exc:
         checked, problems = None, (problems or []) + exc.errors
-    form = form or BuilderForm(catalogue=catalogue, document=document)
+    if form is None:
+        # After an edit the custom-unit form keeps what was typed in it, unless it was
+        # just added to the list.
+        posted = request.POST if request.method == "POST" else None
+        carry = posted if posted is not None and posted.get("action") != "add_custom" else None
+        form = BuilderForm(catalogue=catalogue, document=document, carry=carry)
+    payload = services.result_payload(checked=checked) if checked else None
+    ui = _ui(catalogue)
     context = {
         "catalogue": catalogue,
         "document": document,
         "document_json": json.dumps(document),
         "form": form,
-        "rows": _rows(catalogue, document, form, checked),
+        "ui": ui,
+        "rows": _rows(catalogue, document, form, checked, payload=payload),
         "checked": checked,
-        "result": services.result_payload(checked=checked) if checked else None,
+        "result": payload,
         "groups": _card_groups(catalogue, document.get("faction")),
+        "summary": _summary(catalogue, checked) if checked else None,
+        "action_rows": _action_rows(catalogue, document, form, payload),
+        "action_shop": _action_shop(catalogue, document.get("role")),
+        "card_types": {
+            c.key: label_for(UNIT_TYPE_LABELS, c.attributes["unit_type"])
+            for c in catalogue.cards.values()
+            if c.attributes.get("unit_type")
+        },
+        "list_violations": _list_violations(payload),
         "army_list": army_list,
         "base_version": base_version,
         "conflict": conflict,
@@ -190,34 +246,303 @@ def _render_builder(
     return render(request, template, context, status=status)
 
 
-def _rows(catalogue, document, form, checked):
-    """One row per entry: its form, card, points and the violations about it."""
-    violations = {}
-    payload = services.result_payload(checked=checked) if checked else None
-    if payload:
-        for v in payload["violations"]:
-            violations.setdefault(v["entry"], []).append(v)
+def _ui(catalogue):
+    """What the builder shows for this game system (presentation only)."""
+    system = catalogue.system
+    return {
+        "system": system,
+        "godslayer": system == godslayer.SYSTEM,
+        "boarding_action": system == boarding_action.SYSTEM,
+        "trupp": system == trupp.SYSTEM,
+        "warband": is_warband(catalogue),
+        "special_actions": bool(catalogue.special_actions),
+        "gold": is_warband(catalogue),  # prices in gold crowns, not points
+        "stat_labels": catalogue.attributes.get("stat_labels") or {},
+    }
+
+
+def _summary(catalogue, checked):
+    """Numbers beside the total: Boarding Action's special-action budget, a Mordheim
+    warband's rating and size, the limit a list uses when it sets none."""
+    document, entry_points = checked.document, checked.result.points.entries
+    summary = {
+        "default_limit": rules_for(catalogue.system).limit(
+            catalogue, dataclasses.replace(document, battle_size=None)
+        ),
+    }
+    if catalogue.system == boarding_action.SYSTEM:
+        budget = boarding_action.budget(catalogue, document, entry_points)
+        summary["budget"] = {
+            "models": budget.models,
+            "special_actions": budget.special_actions,
+            "free": budget.free,
+            "free_used": min(budget.free, budget.special_actions),
+            "paid": budget.paid,
+        }
+    if catalogue.system == mordheim.SYSTEM:
+        warband = catalogue.factions.get(document.faction or "")
+        attributes = warband.attributes if warband is not None else {}
+        size_params = catalogue.params_for("warband_size")
+        summary["rating"] = mordheim.warband_rating(catalogue, document)
+        summary["fighters"] = sum(
+            mordheim.models(card, entry)
+            for entry in document.entries
+            if (card := catalogue.cards.get(entry.card or "")) is not None
+        )
+        summary["min_size"] = attributes.get(
+            "min_size", size_params.get("min", mordheim.DEFAULT_MIN_SIZE)
+        )
+        summary["max_size"] = attributes.get(
+            "max_size", size_params.get("max", mordheim.DEFAULT_MAX_SIZE)
+        )
+        summary["starting_gold"] = summary["default_limit"]
+    return summary
+
+
+def _card_query(entry):
+    """The card page's query: the items (or Trupp options) this entry bought."""
+    pairs = [("items", k) for k in entry.get("items") or []]
+    pairs += [("options", k) for k in entry.get("options") or []]
+    return f"?{urlencode(pairs)}" if pairs else ""
+
+
+def _choice_rows(form_field, catalogue, card, *, price):
+    """Checkboxes of a bound items/options field, each with its item and price."""
     rows = []
-    for i, (entry, entry_form) in enumerate(
-        zip(document.get("entries", []), form.entries, strict=False)
-    ):
-        card = catalogue.cards.get(entry.get("card") or "")
+    for checkbox in form_field:
+        key = checkbox.data["value"]
+        item = catalogue.items.get(key)
         rows.append(
             {
-                "index": i,
-                "entry": entry,
-                "form": entry_form,
-                "card": card,
-                "points": payload["points"]["entries"][i] if payload else None,
-                "stats": payload["breakdown"][i].get("stats") if payload else None,
-                "violations": violations.get(i, []),
+                "checkbox": checkbox,
+                "item": item,
+                "kind": item.kind if item is not None else None,
+                "price": price(card, key) if item is not None else None,
             }
         )
     return rows
 
 
+def _grouped(rows):
+    """[(kind label, rows)] in the order kinds first appear."""
+    groups = {}
+    for row in rows:
+        groups.setdefault(row["kind"], []).append(row)
+    return [(label_for(KIND_LABELS, kind), kind, group) for kind, group in groups.items()]
+
+
+def _stat_pairs(catalogue, stats):
+    """(label, value) of every stat the model has (a null stat it lacks is left out)."""
+    labels = catalogue.attributes.get("stat_labels") or {}
+    return [(labels.get(k, k), v) for k, v in (stats or {}).items() if v is not None]
+
+
+def _rows(catalogue, document, form, checked, payload=None):
+    """One row per entry: its form, card, points, the violations about it, and what the
+    row shows of its system (unit type and base, options by kind, hero or group)."""
+    violations = {}
+    if payload is None and checked is not None:
+        payload = services.result_payload(checked=checked)
+    if payload:
+        for v in payload["violations"]:
+            violations.setdefault(v["entry"], []).append(v)
+    warband = is_warband(catalogue)
+    group_params = catalogue.params_for("henchman_group")
+    rows = []
+    for i, (entry, entry_form) in enumerate(
+        zip(document.get("entries", []), form.entries, strict=False)
+    ):
+        card = catalogue.cards.get(entry.get("card") or "")
+        custom = entry.get("custom") if isinstance(entry.get("custom"), dict) else None
+        row = {
+            "index": i,
+            "entry": entry,
+            "form": entry_form,
+            "card": card,
+            "custom": custom,
+            "name": card.name if card else (custom or {}).get("name") or entry.get("card"),
+            "card_query": _card_query(entry),
+            "points": payload["points"]["entries"][i] if payload else None,
+            "stats": payload["breakdown"][i].get("stats") if payload else None,
+            "violations": violations.get(i, []),
+            # An info note (Boarding Action's side corridors) does not mark the entry.
+            "flagged": any(v["severity"] != "info" for v in violations.get(i, [])),
+        }
+        row["all_stats"] = _stat_pairs(catalogue, row["stats"])
+        # The builder's row: Godslayer shows DEF and ARM (what items change), others all.
+        row["stat_pairs"] = (
+            [(k, v) for k, v in row["all_stats"] if k in ("DEF", "ARM")]
+            if catalogue.system == godslayer.SYSTEM
+            else row["all_stats"]
+        )
+        row["items"] = _choice_rows(
+            entry_form["items"], catalogue, card, price=catalogue.item_points
+        )
+        row["options"] = _choice_rows(
+            entry_form["options"],
+            catalogue,
+            card,
+            price=lambda c, k: trupp.option_price(c, k, catalogue),
+        )
+        row["option_groups"] = _grouped(row["options"])
+        row["item_groups"] = _grouped(row["items"])
+        row["item_names"] = [
+            getattr(catalogue.items.get(k), "name", k) for k in entry.get("items") or []
+        ]
+        row["option_names"] = [
+            getattr(catalogue.items.get(k), "name", k) for k in entry.get("options") or []
+        ]
+        if card is not None:
+            row["unit_type"] = card.attributes.get("unit_type")
+            row["base_mm"] = card.base_mm
+            row["wargear"] = [w.replace("_", " ") for w in card.attributes.get("wargear") or ()]
+            row["size_range"] = (card.core_size, card.max_size)
+        elif custom is not None:
+            row["unit_type"] = custom.get("unit_type")
+            row["base_mm"] = custom.get("base_mm")
+            row["wargear"] = list(custom.get("wargear") or ())
+        if "unit_type" in row:
+            row["unit_type_label"] = label_for(UNIT_TYPE_LABELS, row["unit_type"])
+        if warband and card is not None:
+            row["hero"] = mordheim.is_hero(card)
+            row["leader"] = mordheim.is_leader(card)
+            size = entry.get("size") if entry.get("size") is not None else card.core_size
+            row["models"] = entry.get("count", 1) * size
+            if not row["hero"]:
+                top = group_params.get("max", mordheim.DEFAULT_GROUP[1])
+                row["size_range"] = (
+                    group_params.get("min", mordheim.DEFAULT_GROUP[0]),
+                    min(top, card.attributes.get("group_max") or top),
+                )
+                if row["points"] is not None and row["models"]:
+                    row["model_price"] = row["points"] // row["models"]
+        if catalogue.system == trupp.SYSTEM and card is not None:
+            row["alignment"] = card.attributes.get("alignment")
+            row["alignment_label"] = label_for(ALIGNMENT_LABELS, row["alignment"])
+            row["mook"] = bool(card.attributes.get("mook"))
+            row["equipment_names"] = [
+                getattr(catalogue.items.get(k), "name", k)
+                for k in card.attributes.get("equipment") or ()
+            ]
+            row["included_spells"] = [
+                getattr(catalogue.items.get(k), "name", k)
+                for k in card.attributes.get("included_spells") or ()
+            ]
+        rows.append(row)
+    return rows
+
+
+_PICK_PATH = re.compile(r"^special_actions\[(\d+)\]")
+
+
+def _pick_index(violation):
+    """The special-action purchase a list-wide violation is about, if any."""
+    params = violation.get("params") or {}
+    if isinstance(params.get("index"), int):
+        return params["index"]
+    found = _PICK_PATH.match(str(params.get("path") or ""))
+    return int(found.group(1)) if found else None
+
+
+def _list_violations(payload):
+    """Violations about the whole list, not about one entry or one special action."""
+    if not payload:
+        return []
+    return [v for v in payload["violations"] if v["entry"] is None and _pick_index(v) is None]
+
+
+def _action_rows(catalogue, document, form, payload):
+    """One row per bought special action: its form, price, and the violations about it."""
+    violations = {}
+    for v in (payload or {}).get("violations", []):
+        k = _pick_index(v) if v["entry"] is None else None
+        if k is not None:
+            violations.setdefault(k, []).append(v)
+    rows = []
+    picks = document.get("special_actions") or []
+    for k, (pick, pick_form) in enumerate(zip(picks, form.actions, strict=False)):
+        action = catalogue.special_actions.get(pick.get("action") or "")
+        each = None
+        if action is not None:
+            each = boarding_action.action_price(
+                action,
+                SpecialActionPick(
+                    action=action.key, count=pick.get("count", 1), variant=pick.get("variant")
+                ),
+            )
+        rows.append(
+            {
+                "index": k,
+                "pick": pick,
+                "form": pick_form,
+                "action": action,
+                "name": action.name if action is not None else pick.get("action"),
+                "role_label": label_for(ROLE_LABELS, action.role)
+                if action is not None and action.role
+                else None,
+                "other_role": action is not None
+                and action.role is not None
+                and document.get("role") is not None
+                and action.role != document.get("role"),
+                "each": each,
+                "points": each * pick.get("count", 1) if each is not None else None,
+                "violations": violations.get(k, []),
+            }
+        )
+    return rows
+
+
+def _action_shop(catalogue, role):
+    """The pack's special actions by role, the list's own role first."""
+    if not catalogue.special_actions:
+        return []
+    roles = sorted(list_roles(catalogue), key=lambda r: r != role)
+    groups = []
+    for r in [*roles, None]:
+        actions = [a for a in catalogue.special_actions.values() if a.role == r]
+        if actions:
+            groups.append(
+                {
+                    "role": r,
+                    "label": label_for(ROLE_LABELS, r) if r else _("Either role"),
+                    "own": r is None or r == role,
+                    "actions": actions,
+                }
+            )
+    return groups
+
+
 def _card_groups(catalogue, faction):
+    """The catalogue's cards in the groups the system's players think in."""
     cards = [c for c in catalogue.cards.values() if faction is None or c.faction == faction]
+    system = catalogue.system
+    if system == boarding_action.SYSTEM:
+        types = list(catalogue.attributes.get("unit_types") or ())
+        types += sorted({c.attributes.get("unit_type") or "" for c in cards} - set(types))
+        return [
+            (
+                label_for(UNIT_TYPE_GROUP_LABELS, t) if t else _("Other"),
+                [c for c in cards if (c.attributes.get("unit_type") or "") == t],
+            )
+            for t in types
+        ]
+    if system == trupp.SYSTEM:
+        alignments = list(catalogue.attributes.get("alignments") or ALIGNMENT_LABELS)
+        alignments += sorted({c.attributes.get("alignment") or "" for c in cards} - set(alignments))
+        return [
+            (
+                label_for(ALIGNMENT_LABELS, a) if a else _("Other"),
+                [c for c in cards if (c.attributes.get("alignment") or "") == a],
+            )
+            for a in alignments
+        ]
+    if system == mordheim.SYSTEM:
+        heroes = [c for c in cards if mordheim.is_hero(c)]
+        heroes.sort(key=lambda c: not mordheim.is_leader(c))
+        return [
+            (_("Heroes"), heroes),
+            (_("Henchmen"), [c for c in cards if not mordheim.is_hero(c)]),
+        ]
     return [
         (_("Warlords"), [c for c in cards if c.warlord]),
         (_("Individual models"), [c for c in cards if not c.warlord and not c.is_unit]),
@@ -226,16 +551,47 @@ def _card_groups(catalogue, faction):
 
 
 def card_detail(request, system, card):
-    """Template: card.html. A profile card with effective stats for ?items=a,b."""
+    """Template: card.html. A profile card with effective stats for ?items=a,b (Trupp:
+    ?options=a,b, with every stat row by wounds taken)."""
     catalogue = _catalogue_or_404(system)
     found = catalogue.cards.get(card)
     if found is None:
         raise Http404
     items = [k for k in request.GET.getlist("items") if k in catalogue.items]
-    from rules.engine import Entry
-    from rules.engine.validation import rules_for
-
-    stats = rules_for(system).stats_for(found, Entry(card=card, items=tuple(items)), catalogue)
+    options = [k for k in request.GET.getlist("options") if k in catalogue.items]
+    entry = Entry(card=card, items=tuple(items), options=tuple(options))
+    stats = rules_for(system).stats_for(found, entry, catalogue)
+    labels = catalogue.attributes.get("stat_labels") or {}
+    stat_rows = []
+    if system == trupp.SYSTEM:
+        rows = trupp.effective_stat_rows(found, entry, catalogue)
+        keys = list(rows[0]) if rows else []
+        stat_rows = [(wounds, [row.get(k) for k in keys]) for wounds, row in enumerate(rows)]
+        stats = rows[0] if rows else stats
+    item_groups, model_price = [], None
+    if system == mordheim.SYSTEM:
+        item_rows = [
+            {
+                "item": catalogue.items.get(k),
+                "price": price,
+                "kind": getattr(catalogue.items.get(k), "kind", None),
+            }
+            for k, price in found.allowed_items.items()
+        ]
+        item_groups = [
+            (label, [(r["item"], r["price"]) for r in group if r["item"] is not None])
+            for label, _kind, group in _grouped(item_rows)
+        ]
+        model_price = mordheim.model_price(catalogue, found, entry)
+    option_rows = [
+        {
+            "item": catalogue.items.get(k),
+            "key": k,
+            "price": price,
+            "kind": getattr(catalogue.items.get(k), "kind", None),
+        }
+        for k, price in found.allowed_options.items()
+    ]
     return render(
         request,
         "card.html",
@@ -243,9 +599,35 @@ def card_detail(request, system, card):
             "catalogue": catalogue,
             "card": found,
             "stats": stats,
+            "stat_columns": [labels.get(k, k) for k in stats],
+            "stat_rows": stat_rows,
             "items": [catalogue.items[k] for k in items],
+            "options": [catalogue.items[k] for k in options],
             "allowed": [(catalogue.items.get(k), p) for k, p in found.allowed_items.items()],
+            "option_groups": [
+                (label, [(r["item"], r["price"]) for r in group])
+                for label, _kind, group in _grouped(option_rows)
+            ],
             "faction": catalogue.factions.get(found.faction),
+            "ui": _ui(catalogue),
+            "unit_type_label": label_for(UNIT_TYPE_LABELS, found.attributes.get("unit_type"))
+            if found.attributes.get("unit_type")
+            else None,
+            "alignment_label": label_for(ALIGNMENT_LABELS, found.attributes.get("alignment"))
+            if found.attributes.get("alignment")
+            else None,
+            "hero": mordheim.is_hero(found) if system == mordheim.SYSTEM else None,
+            "wargear": [w.replace("_", " ") for w in found.attributes.get("wargear") or ()],
+            "item_groups": item_groups,
+            "model_price": model_price,
+            "equipment": [
+                getattr(catalogue.items.get(k), "name", k)
+                for k in found.attributes.get("equipment") or ()
+            ],
+            "included_spells": [
+                getattr(catalogue.items.get(k), "name", k)
+                for k in found.attributes.get("included_spells") or ()
+            ],
         },
     )
 

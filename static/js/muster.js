@@ -15,12 +15,23 @@
   document.addEventListener("htmx:afterSettle", function () {
     document.querySelectorAll("input[data-filter]").forEach(applyFilter);
   });
-  // The search box filters on the client: it must not post the builder form.
+  // The search box filters on the client, and a half-typed custom unit ([data-nopost])
+  // waits for its own button: neither posts the builder form on change.
   document.addEventListener("change", function (e) {
-    if (e.target.matches("input[data-filter]")) e.stopPropagation();
+    if (e.target.matches("input[data-filter]") || e.target.closest("[data-nopost]")) {
+      e.stopPropagation();
+    }
   }, true);
   document.addEventListener("keydown", function (e) {
-    if (e.target.matches("input[data-filter]") && e.key === "Enter") e.preventDefault();
+    if (e.key !== "Enter") return;
+    if (e.target.matches("input[data-filter]")) e.preventDefault();
+    // Enter in the custom-unit form adds the unit (its own button), not a recalculation.
+    var group = e.target.matches("input") && e.target.closest("[data-nopost]");
+    var button = group && group.querySelector("button[name=action]");
+    if (button) {
+      e.preventDefault();
+      button.click();
+    }
   });
   // A value the browser refuses (count 0): say so instead of silently not updating.
   document.addEventListener("htmx:validation:failed", function (e) {
