@@ -230,7 +230,10 @@ def list_copy(*, army_list: ArmyList, owner) -> ArmyList:
 
 def list_export(*, army_list: ArmyList) -> dict:
     """The list document (muster-list/1) with the data version it was saved against."""
-    return {**army_list.document, "data_version": army_list.data_version}
+    # Rebuilt rather than copied: JSONB stores keys sorted, and a file a player opens
+    # should read in the document's own order ("format" and "system" first).
+    document = documents.build(army_list.document).to_dict()
+    return {**document, "data_version": army_list.data_version}
 
 
 def list_import(*, owner, data) -> ArmyList:
