@@ -561,6 +561,8 @@ def card_detail(request, system, card):
     options = [k for k in request.GET.getlist("options") if k in catalogue.items]
     entry = Entry(card=card, items=tuple(items), options=tuple(options))
     stats = rules_for(system).stats_for(found, entry, catalogue)
+    # Shown beside the effective values when bought items change them (armour, shields).
+    base_stats = dict(found.stats) if items and dict(found.stats) != stats else None
     labels = catalogue.attributes.get("stat_labels") or {}
     stat_rows = []
     if system == trupp.SYSTEM:
@@ -599,6 +601,7 @@ def card_detail(request, system, card):
             "catalogue": catalogue,
             "card": found,
             "stats": stats,
+            "base_stats": base_stats,
             "stat_columns": [labels.get(k, k) for k in stats],
             "stat_rows": stat_rows,
             "items": [catalogue.items[k] for k in items],

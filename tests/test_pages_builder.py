@@ -477,3 +477,14 @@ def test_it_switches_to_german_with_the_language_form(client, builder):
     assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
     page = builder.open()
     assert "Kriegsherrn" in page.root.find("li", data_code="warlord").text
+
+
+def test_it_shows_the_card_and_its_effective_def_and_arm_with_items(godslayer):
+    from django.test import Client
+
+    url = "/g/godslayer/cards/nordgaard-gestir-captain/"
+    plain = Client().get(url)
+    assert plain.status_code == 200 and b'data-testid="base-stats"' not in plain.content
+    armed = Client().get(url + "?items=nordgaard-chainmail&items=nordgaard-round-shield")
+    html = armed.content.decode()
+    assert 'data-testid="base-stats"' in html and "Chainmail" in html
