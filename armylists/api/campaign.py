@@ -341,6 +341,14 @@ def _change(army_list: ArmyList, event: dict, status_code: int) -> Response:
     summary="A warband's campaign log and roster",
     parameters=[LIST_ID],
     responses={200: CampaignStateSerializer, 403: NOT_LOGGED_IN, 404: NO_CAMPAIGN},
+    examples=[
+        OpenApiExample(
+            "After an arm wound",
+            value={k: v for k, v in CHANGE_EXAMPLE.value.items() if k != "event"},
+            response_only=True,
+            status_codes=["200"],
+        )
+    ],
     tags=TAGS,
 )
 @api_view(["GET"])
