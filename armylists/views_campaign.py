@@ -17,7 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from rules import selectors as rules_selectors
@@ -255,7 +255,11 @@ class BattleForm(forms.Form):
             if out is not None and len(tokens) > out > 0:
                 self.add_error(
                     f"roll_{i}",
-                    _("%(rolls)s rolls for %(out)s models out of action.")
+                    ngettext(
+                        "%(rolls)s rolls for %(out)s model out of action.",
+                        "%(rolls)s rolls for %(out)s models out of action.",
+                        out,
+                    )
                     % {"rolls": len(tokens), "out": out},
                 )
             elif len(tokens) > fighter["models"]:
