@@ -183,7 +183,7 @@ def test_a_dead_hero_leaves_the_roster_with_his_gear(alice_client, warband):
     ({"battle-roll_0": 17}, "battle-roll_0", "A D66 roll is 11 to 66, each digit 1 to 6."),
     ({"battle-roll_0": 70}, "battle-roll_0", "Ensure this value is less than or equal to 66."),
     ({"battle-roll_3": "2 7"}, "battle-roll_3", "D6 rolls are whole numbers from 1 to 6."),
-    ({"battle-ooa_3": 1, "battle-roll_3": "2 3"}, "battle-roll_3", "2 rolls for 1 models out of action."),
+    ({"battle-ooa_3": 1, "battle-roll_3": "2 3"}, "battle-roll_3", "2 rolls for 1 model out of action."),
     ({"battle-roll_3": "1 2 3 4"}, "battle-roll_3", "4 rolls for a group of 3."),
     ({"battle-ooa_3": 4}, "battle-ooa_3", "Ensure this value is less than or equal to 3."),
     ({"battle-exp_2": -1}, "battle-exp_2", "Ensure this value is greater than or equal to 0."),
