@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine import Catalogue
 from rules.systems import mordheim
+from rules.systems.boarding_action import list_roles
 
 
 class SignupForm(UserCreationForm):
@@ -61,12 +62,9 @@ def label_for(labels: dict, key) -> str:
     return labels.get(key) or str(key).replace("_", " ").replace("-", " ").capitalize()
 
 
-def list_roles(catalogue: Catalogue) -> list[str]:
-    """The roles a list of this system can take (Boarding Action: attacker, defender)."""
-    roles = catalogue.params_for("special_action_role").get("roles")
-    if roles:
-        return list(roles)
-    return sorted({a.role for a in catalogue.special_actions.values() if a.role is not None})
+def item_names(catalogue: Catalogue, keys) -> list[str]:
+    """The names of item keys; a key the game data does not know stands as itself."""
+    return [getattr(catalogue.items.get(k), "name", k) for k in keys or ()]
 
 
 def is_warband(catalogue: Catalogue) -> bool:

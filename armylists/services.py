@@ -6,10 +6,13 @@ Services take keyword-only arguments; they load what they need from the database
 
 from __future__ import annotations
 
+import random
+import re
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from rules import selectors
@@ -17,8 +20,11 @@ from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, Resu
 from rules.engine import document as documents
 from rules.engine.validation import UnknownSystem, rules_for
 from rules.models import GameSystem
+from rules.systems import godslayer
+from rules.systems import mordheim as mordheim_rules
+from rules.systems import mordheim_campaign as campaign
 
-from .models import ArmyList, ArmyListVersion, new_share_token
+from .models import ArmyList, ArmyListVersion, CampaignEvent, new_share_token
 
 
 @dataclass(frozen=True)
@@ -162,10 +168,8 @@ def _apply(*, army_list: ArmyList, checked: Checked) -> None:
     army_list.data_snapshot = _snapshot(checked=checked)
 
 
-def list_create(*, owner, data, name: str | None = None) -> ArmyList:
+def list_create(*, owner, data) -> ArmyList:
     """Save a new list (legal or not) with version 1 and a share token."""
-    if name is not None and isinstance(data, dict):
-        data = {**data, "name": name}
     checked = list_check(data=data)
     army_list = ArmyList(owner=owner, version=1, share_token=new_share_token())
     _apply(army_list=army_list, checked=checked)
@@ -234,6 +238,11 @@ def list_export(*, army_list: ArmyList) -> dict:
     # should read in the document's own order ("format" and "system" first).
     document = documents.build(army_list.document).to_dict()
     return {**document, "data_version": army_list.data_version}
+
+
+def list_export_filename(*, army_list: ArmyList) -> str:
+    """The export's file name: the list's name as a slug (else its id), ``.muster.json``."""
+    return f"{slugify(army_list.name) or f'list-{army_list.id}'}.muster.json"
 
 
 def list_import(*, owner, data) -> ArmyList:
@@ -381,20 +390,21 @@ def document_add_custom_entry(*, document: dict, entry: dict) -> dict:
 # --- after the game -----------------------------------------------------------------
 
 
-def list_battle_points(*, army_list: ArmyList, losses: list[dict]) -> dict:
-    """Battle points the opponent scores from this list's losses (Godslayer scoring)."""
-    from rules.systems import godslayer
-
-    checked = list_check_saved(army_list=army_list)
+def list_battle_points(
+    *, army_list: ArmyList, losses: list[dict], checked: Checked | None = None
+) -> dict:
+    """Battle points the opponent scores from this list's losses (Godslayer scoring).
+    ``checked``: the list already checked (``list_check_saved``), to save doing it again."""
+    checked = checked or list_check_saved(army_list=army_list)
     if checked.catalogue.system != godslayer.SYSTEM:
         raise ValueError("battle points are defined for Godslayer lists")
     return godslayer.battle_points(checked.catalogue, checked.document, losses)
 
 
-def battle_outcome(*, army_list: ArmyList, scored: int, conceded: int) -> dict:
-    from rules.systems import godslayer
-
-    checked = list_check_saved(army_list=army_list)
+def battle_outcome(
+    *, army_list: ArmyList, scored: int, conceded: int, checked: Checked | None = None
+) -> dict:
+    checked = checked or list_check_saved(army_list=army_list)
     return godslayer.battle_result(
         scored=scored, conceded=conceded, battle_size=checked.result.points.limit or 0
     )
@@ -404,14 +414,6 @@ def battle_outcome(*, army_list: ArmyList, scored: int, conceded: int) -> dict:
 # A saved Mordheim list is the starting roster; its CampaignEvent rows, replayed in
 # order by rules/systems/mordheim_campaign.py, make the warband as it is now. Every
 # record and undo locks the list's row, so two of them never interleave.
-
-import random  # noqa: E402
-import re  # noqa: E402
-
-from rules.systems import mordheim as mordheim_rules  # noqa: E402
-from rules.systems import mordheim_campaign as campaign  # noqa: E402
-
-from .models import CampaignEvent  # noqa: E402
 
 CAMPAIGN_SYSTEM = mordheim_rules.SYSTEM
 # The fields each event type takes besides "type" and "entry"; any other is refused.
@@ -423,6 +425,22 @@ CAMPAIGN_FIELDS = {
 _EVENT_AT = re.compile(r"^events\[([0-9]+)\]")
 # The profile's order (the database does not keep the keys of a JSON object in order).
 MORDHEIM_STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+_STAT_ORDER = {name: n for n, name in enumerate(MORDHEIM_STATS)}
+
+
+def list_has_campaign(*, army_list: ArmyList) -> bool:
+    """Whether the list keeps a campaign log (a Mordheim warband)."""
+    return army_list.system.key == CAMPAIGN_SYSTEM
+
+
+def campaign_event_index(path: str) -> int | None:
+    """n of a problem's path ``events[n]...`` (a battle's event), else None."""
+    match = _EVENT_AT.match(path)
+    return int(match.group(1)) if match else None
+
+
+def _problem_dicts(problems) -> list[dict]:
+    return [{"path": p, "message": m, "code": c} for p, m, c in problems]
 
 
 class CampaignRefused(DocumentError):
@@ -446,19 +464,11 @@ class CampaignRefused(DocumentError):
         return [code for _path, _message, code in self.problems]
 
     def as_dicts(self) -> list[dict]:
-        return [{"path": p, "message": m, "code": c} for p, m, c in self.problems]
-
-
-def _campaign_join(prefix: str, path: str) -> str:
-    if not prefix:
-        return path
-    if not path:
-        return prefix
-    return prefix + path if path.startswith("[") else f"{prefix}.{path}"
+        return _problem_dicts(self.problems)
 
 
 def _campaign_rules(*, army_list: ArmyList) -> tuple[Catalogue, ListDocument]:
-    if army_list.system.key != CAMPAIGN_SYSTEM:
+    if not list_has_campaign(army_list=army_list):
         raise CampaignRefused(
             [
                 (
@@ -505,11 +515,19 @@ def _campaign_replay(catalogue, document, records) -> tuple[campaign.Roster, int
     try:
         return campaign.apply_events(catalogue, document, events), len(events), problems
     except campaign.CampaignError as exc:
-        match = _EVENT_AT.match(exc.errors[0][0])
-        applied = int(match.group(1)) if match else 0
+        applied = campaign_event_index(exc.errors[0][0]) or 0
         roster = campaign.apply_events(catalogue, document, events[:applied])
         problems = [(path, message, code) for path, message, code in exc.errors[:1]]
         return roster, applied, problems
+
+
+def _campaign_names(catalogue: Catalogue, document: ListDocument) -> list[str]:
+    """The fighters' names, by entry, as the list has them (before any event)."""
+    return [f.name for f in campaign.starting_roster(catalogue, document).fighters]
+
+
+def _campaign_records(army_list: ArmyList) -> list[CampaignEvent]:
+    return list(army_list.campaign_events.order_by("sequence"))
 
 
 def _campaign_event(record: CampaignEvent, names: list[str], summary: str | None) -> dict:
@@ -541,9 +559,11 @@ def _campaign_roster(catalogue: Catalogue, document: ListDocument, roster) -> di
         card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
         for key in ("items", "injuries", "traits", "hatred"):
             fighter[key] = list(fighter[key])
-        order = {name: n for n, name in enumerate(MORDHEIM_STATS)}
         fighter["stats"] = dict(
-            sorted(fighter["stats"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+            sorted(
+                fighter["stats"].items(),
+                key=lambda kv: (_STAT_ORDER.get(kv[0], len(_STAT_ORDER)), kv[0]),
+            )
         )
         fighter["in_warband"] = fighter["status"] == campaign.IN_WARBAND
         fighter["leader"] = card is not None and mordheim_rules.is_leader(card)
@@ -574,7 +594,7 @@ def _campaign_rout_test(roster_payload: dict) -> dict:
 
 def _campaign_state(catalogue, document, records) -> dict:
     roster, applied, problems = _campaign_replay(catalogue, document, records)
-    names = [f.name for f in campaign.starting_roster(catalogue, document).fighters]
+    names = _campaign_names(catalogue, document)
     payload = _campaign_roster(catalogue, document, roster)
     return {
         "events": [
@@ -583,7 +603,7 @@ def _campaign_state(catalogue, document, records) -> dict:
         ],
         "roster": payload,
         "rating": campaign.roster_rating(catalogue, roster),
-        "problems": [{"path": p, "message": m, "code": c} for p, m, c in problems],
+        "problems": _problem_dicts(problems),
         "rout_test": _campaign_rout_test(payload),
     }
 
@@ -603,7 +623,7 @@ def campaign_state(*, army_list: ArmyList) -> dict:
     CampaignRefused (``wrong_system``).
     """
     catalogue, document = _campaign_rules(army_list=army_list)
-    records = list(army_list.campaign_events.order_by("sequence"))
+    records = _campaign_records(army_list)
     return _campaign_state(catalogue, document, records)
 
 
@@ -620,7 +640,7 @@ def _campaign_record(*, army_list, events, user, rng, prefix: str) -> list[dict]
     with transaction.atomic():
         locked = _campaign_locked(army_list)
         catalogue, document = _campaign_rules(army_list=locked)
-        records = list(locked.campaign_events.order_by("sequence"))
+        records = _campaign_records(locked)
         roster, _applied, problems = _campaign_replay(catalogue, document, records)
         if problems:
             raise CampaignRefused(
@@ -636,7 +656,7 @@ def _campaign_record(*, army_list, events, user, rng, prefix: str) -> list[dict]
                     )
                 ]
             )
-        names = [f.name for f in campaign.starting_roster(catalogue, document).fighters]
+        names = _campaign_names(catalogue, document)
         log = [record.data for record in records]
         sequence = records[-1].sequence if records else 0
         recorded = []
@@ -649,7 +669,7 @@ def _campaign_record(*, army_list, events, user, rng, prefix: str) -> list[dict]
                 roster = campaign.apply_events(catalogue, document, log)
             except campaign.CampaignError as exc:
                 raise CampaignRefused(
-                    [(_campaign_join(at, p), m, c) for p, m, c in exc.errors]
+                    [(campaign.join_path(at, p), m, c) for p, m, c in exc.errors]
                 ) from None
             sequence += 1
             record = CampaignEvent.objects.create(
@@ -671,7 +691,7 @@ def _campaign_fields(event, at: str) -> None:
     allowed = {"type", "entry", *CAMPAIGN_FIELDS[event["type"]]}
     problems = [
         (
-            _campaign_join(at, str(key)),
+            campaign.join_path(at, str(key)),
             gettext("a %(type)s event takes no '%(key)s' (it takes %(allowed)s)")
             % {
                 "type": event["type"],
@@ -713,11 +733,11 @@ def campaign_undo(*, army_list: ArmyList) -> dict | None:
     with transaction.atomic():
         locked = _campaign_locked(army_list)
         catalogue, document = _campaign_rules(army_list=locked)
-        records = list(locked.campaign_events.order_by("sequence"))
+        records = _campaign_records(locked)
         if not records:
             return None
         roster, applied, _problems = _campaign_replay(catalogue, document, records)
-        names = [f.name for f in campaign.starting_roster(catalogue, document).fighters]
+        names = _campaign_names(catalogue, document)
         last = records[-1]
         removed = _campaign_event(last, names, roster.log[-1] if applied == len(records) else None)
         last.delete()

@@ -26,6 +26,8 @@ from rules import selectors as rules_selectors
 from rules.engine import Catalogue
 from rules.systems import boarding_action, kemet, mordheim
 
+from .forms import item_names
+
 KEMET = kemet.SYSTEM
 BOARDING_ACTION = boarding_action.SYSTEM
 LD_MIN, LD_MAX = 1, 10  # Mordheim characteristics run from 1 to 10
@@ -88,11 +90,17 @@ def hull_breach_table() -> Mapping:
 
 
 def boarding_action_hull_breach(
-    *, glancing: bool = False, roll: int | None = None, rng: random.Random | None = None
+    *,
+    glancing: bool = False,
+    roll: int | None = None,
+    rng: random.Random | None = None,
+    table: Mapping | None = None,
 ) -> dict:
-    """Look a D6 up on the hull-breach table; without ``roll`` the server rolls it
-    (``random.SystemRandom`` unless ``rng`` is given). Adds ``server_roll``."""
-    table = hull_breach_table()
+    """Look a D6 up on the hull-breach table (``table``, default: ``hull_breach_table()``);
+    without ``roll`` the server rolls it (``random.SystemRandom`` unless ``rng`` is
+    given). Adds ``server_roll``."""
+    if table is None:
+        table = hull_breach_table()
     try:
         if roll is None:
             answer = boarding_action.roll_hull_breach(glancing, rng or random.SystemRandom(), table)
@@ -241,6 +249,12 @@ class HullBreachForm(forms.Form):
         return None if self.action == self.ROLL else self.cleaned_data["roll"]
 
 
+def form_errors(form: forms.Form, errors) -> None:
+    """Put each engine error on the form field its path names, else on the whole form."""
+    for path, message, _code in errors:
+        form.add_error(path if path in form.fields else None, message)
+
+
 def _report(errors, forms_by_prefix: Mapping[str, forms.Form], general: forms.Form) -> None:
     """Put each engine error on its form field; what has no field goes to ``general``."""
     for path, message, _code in errors:
@@ -317,8 +331,7 @@ def _kemet_outcome(result: dict, catalogue: Catalogue) -> dict:
     a, d = result["attacker"], result["defender"]
 
     def names(keys):
-        items = catalogue.items
-        return ", ".join(items[k].name if k in items else k for k in keys) or "–"
+        return ", ".join(item_names(catalogue, keys)) or "–"
 
     ra, rd = result["rewards"]["attacker"], result["rewards"]["defender"]
     return {
@@ -359,8 +372,7 @@ def rout_test_page(request):
         try:
             result = mordheim_rout_test(**form.cleaned_data)
         except ToolError as exc:
-            for path, message, _code in exc.errors:
-                form.add_error(path if path in form.fields else None, message)
+            form_errors(form, exc.errors)
     return render(
         request,
         "tools/rout_test.html",
@@ -373,16 +385,15 @@ def hull_breach_page(request):
     """Template: tools/hull_breach.html. Roll (or type) a D6 and read the table."""
     data = request.POST if request.method == "POST" else None
     form = HullBreachForm(data, action=request.POST.get("action", ""))
+    table = hull_breach_table()
     result = None
     if form.is_bound and form.is_valid():
         try:
             result = boarding_action_hull_breach(
-                glancing=form.cleaned_data["glancing"], roll=form.the_roll()
+                glancing=form.cleaned_data["glancing"], roll=form.the_roll(), table=table
             )
         except ToolError as exc:
-            for path, message, _code in exc.errors:
-                form.add_error(path if path in form.fields else None, message)
-    table = hull_breach_table()
+            form_errors(form, exc.errors)
     return render(
         request,
         "tools/hull_breach.html",

@@ -7,6 +7,7 @@ builder fragment only, so the page updates without a reload.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from urllib.parse import urlencode
@@ -14,19 +15,19 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError, Entry
-from rules.engine.document import SpecialActionPick
+from rules.engine.document import SpecialActionPick, list_schema
 from rules.engine.validation import rules_for
+from rules.packs import pack_schema
 from rules.systems import boarding_action, godslayer, mordheim, trupp
 
 from . import selectors, services
@@ -42,6 +43,7 @@ from .forms import (
     SignupForm,
     StartForm,
     is_warband,
+    item_names,
     label_for,
     list_roles,
 )
@@ -120,6 +122,12 @@ def _store_draft(request, document):
     request.session[DRAFTS] = drafts
 
 
+def _drop_draft(request, system):
+    drafts = request.session.get(DRAFTS, {})
+    drafts.pop(system, None)
+    request.session[DRAFTS] = drafts
+
+
 def draft_builder(request, system):
     """Template: builder.html (or _builder.html for htmx). The unsaved list in the session."""
     catalogue = _catalogue_or_404(system)
@@ -141,15 +149,11 @@ def draft_builder(request, system):
             return _render_builder(
                 request, catalogue=catalogue, document=document, problems=exc.errors
             )
-        drafts = request.session.get(DRAFTS, {})
-        drafts.pop(system, None)
-        request.session[DRAFTS] = drafts
+        _drop_draft(request, system)
         messages.success(request, _("Saved."))
         return _redirect(request, reverse("list-detail", args=[army_list.id]))
     if action == "discard":
-        drafts = request.session.get(DRAFTS, {})
-        drafts.pop(system, None)
-        request.session[DRAFTS] = drafts
+        _drop_draft(request, system)
         return _redirect(request, reverse("system-start", args=[system]))
     return _render_builder(request, catalogue=catalogue, document=document, form=form)
 
@@ -210,7 +214,12 @@ def _render_builder(
         posted = request.POST if request.method == "POST" else None
         carry = posted if posted is not None and posted.get("action") != "add_custom" else None
         form = BuilderForm(catalogue=catalogue, document=document, carry=carry)
-    payload = services.result_payload(checked=checked) if checked else None
+    data_changes = None
+    if checked is not None and army_list is not None:
+        saved = services.list_payload(army_list=army_list, checked=checked)
+        payload, data_changes = saved["validation"], saved["data_changes"]
+    else:
+        payload = services.result_payload(checked=checked) if checked else None
     ui = _ui(catalogue)
     context = {
         "catalogue": catalogue,
@@ -236,11 +245,7 @@ def _render_builder(
         "conflict": conflict,
         "problems": problems or [],
         "unsaved": army_list is not None and document != army_list.document,
-        "data_changes": (
-            services.list_data_changes(army_list=army_list, checked=checked)
-            if army_list is not None and checked is not None
-            else None
-        ),
+        "data_changes": data_changes,
     }
     template = "_builder.html" if request.htmx else "builder.html"
     return render(request, template, context, status=status)
@@ -280,21 +285,13 @@ def _summary(catalogue, checked):
             "paid": budget.paid,
         }
     if catalogue.system == mordheim.SYSTEM:
-        warband = catalogue.factions.get(document.faction or "")
-        attributes = warband.attributes if warband is not None else {}
-        size_params = catalogue.params_for("warband_size")
         summary["rating"] = mordheim.warband_rating(catalogue, document)
         summary["fighters"] = sum(
             mordheim.models(card, entry)
             for entry in document.entries
             if (card := catalogue.cards.get(entry.card or "")) is not None
         )
-        summary["min_size"] = attributes.get(
-            "min_size", size_params.get("min", mordheim.DEFAULT_MIN_SIZE)
-        )
-        summary["max_size"] = attributes.get(
-            "max_size", size_params.get("max", mordheim.DEFAULT_MAX_SIZE)
-        )
+        summary["min_size"], summary["max_size"] = mordheim.size_limits(catalogue, document)
         summary["starting_gold"] = summary["default_limit"]
     return summary
 
@@ -386,12 +383,8 @@ def _rows(catalogue, document, form, checked, payload=None):
         )
         row["option_groups"] = _grouped(row["options"])
         row["item_groups"] = _grouped(row["items"])
-        row["item_names"] = [
-            getattr(catalogue.items.get(k), "name", k) for k in entry.get("items") or []
-        ]
-        row["option_names"] = [
-            getattr(catalogue.items.get(k), "name", k) for k in entry.get("options") or []
-        ]
+        row["item_names"] = item_names(catalogue, entry.get("items"))
+        row["option_names"] = item_names(catalogue, entry.get("options"))
         if card is not None:
             row["unit_type"] = card.attributes.get("unit_type")
             row["base_mm"] = card.base_mm
@@ -409,25 +402,15 @@ def _rows(catalogue, document, form, checked, payload=None):
             size = entry.get("size") if entry.get("size") is not None else card.core_size
             row["models"] = entry.get("count", 1) * size
             if not row["hero"]:
-                top = group_params.get("max", mordheim.DEFAULT_GROUP[1])
-                row["size_range"] = (
-                    group_params.get("min", mordheim.DEFAULT_GROUP[0]),
-                    min(top, card.attributes.get("group_max") or top),
-                )
+                row["size_range"] = mordheim.group_limits(card, group_params)
                 if row["points"] is not None and row["models"]:
                     row["model_price"] = row["points"] // row["models"]
         if catalogue.system == trupp.SYSTEM and card is not None:
             row["alignment"] = card.attributes.get("alignment")
             row["alignment_label"] = label_for(ALIGNMENT_LABELS, row["alignment"])
             row["mook"] = bool(card.attributes.get("mook"))
-            row["equipment_names"] = [
-                getattr(catalogue.items.get(k), "name", k)
-                for k in card.attributes.get("equipment") or ()
-            ]
-            row["included_spells"] = [
-                getattr(catalogue.items.get(k), "name", k)
-                for k in card.attributes.get("included_spells") or ()
-            ]
+            row["equipment_names"] = item_names(catalogue, card.attributes.get("equipment"))
+            row["included_spells"] = item_names(catalogue, card.attributes.get("included_spells"))
         rows.append(row)
     return rows
 
@@ -517,25 +500,11 @@ def _card_groups(catalogue, faction):
     cards = [c for c in catalogue.cards.values() if faction is None or c.faction == faction]
     system = catalogue.system
     if system == boarding_action.SYSTEM:
-        types = list(catalogue.attributes.get("unit_types") or ())
-        types += sorted({c.attributes.get("unit_type") or "" for c in cards} - set(types))
-        return [
-            (
-                label_for(UNIT_TYPE_GROUP_LABELS, t) if t else _("Other"),
-                [c for c in cards if (c.attributes.get("unit_type") or "") == t],
-            )
-            for t in types
-        ]
+        order = catalogue.attributes.get("unit_types") or ()
+        return _cards_by(cards, "unit_type", order, UNIT_TYPE_GROUP_LABELS)
     if system == trupp.SYSTEM:
-        alignments = list(catalogue.attributes.get("alignments") or ALIGNMENT_LABELS)
-        alignments += sorted({c.attributes.get("alignment") or "" for c in cards} - set(alignments))
-        return [
-            (
-                label_for(ALIGNMENT_LABELS, a) if a else _("Other"),
-                [c for c in cards if (c.attributes.get("alignment") or "") == a],
-            )
-            for a in alignments
-        ]
+        order = catalogue.attributes.get("alignments") or ALIGNMENT_LABELS
+        return _cards_by(cards, "alignment", order, ALIGNMENT_LABELS)
     if system == mordheim.SYSTEM:
         heroes = [c for c in cards if mordheim.is_hero(c)]
         heroes.sort(key=lambda c: not mordheim.is_leader(c))
@@ -547,6 +516,20 @@ def _card_groups(catalogue, faction):
         (_("Warlords"), [c for c in cards if c.warlord]),
         (_("Individual models"), [c for c in cards if not c.warlord and not c.is_unit]),
         (_("Units"), [c for c in cards if c.is_unit]),
+    ]
+
+
+def _cards_by(cards, attribute, order, labels):
+    """[(label, cards)] by a card attribute: the values in ``order`` first, then the others
+    (sorted; cards without the attribute under "Other")."""
+    values = list(order)
+    values += sorted({c.attributes.get(attribute) or "" for c in cards} - set(values))
+    return [
+        (
+            label_for(labels, v) if v else _("Other"),
+            [c for c in cards if (c.attributes.get(attribute) or "") == v],
+        )
+        for v in values
     ]
 
 
@@ -623,14 +606,8 @@ def card_detail(request, system, card):
             "wargear": [w.replace("_", " ") for w in found.attributes.get("wargear") or ()],
             "item_groups": item_groups,
             "model_price": model_price,
-            "equipment": [
-                getattr(catalogue.items.get(k), "name", k)
-                for k in found.attributes.get("equipment") or ()
-            ],
-            "included_spells": [
-                getattr(catalogue.items.get(k), "name", k)
-                for k in found.attributes.get("included_spells") or ()
-            ],
+            "equipment": item_names(catalogue, found.attributes.get("equipment")),
+            "included_spells": item_names(catalogue, found.attributes.get("included_spells")),
         },
     )
 
@@ -667,30 +644,28 @@ def list_detail(request, list_id):
         )
     base_version = _int(request.POST.get("base_version"), army_list.version)
     form, document, action = _apply_builder_post(request, catalogue, army_list.document)
+    # The page again, with the edited document (and what went wrong, if anything).
+    render_edited = functools.partial(
+        _render_builder,
+        request,
+        catalogue=catalogue,
+        document=document,
+        army_list=army_list,
+        base_version=base_version,
+    )
     if form is None and action == "save":
         try:
             army_list = services.list_update(
                 army_list=army_list, data=document, expected_version=base_version, user=request.user
             )
         except services.ListConflict as conflict:
-            return _render_builder(
-                request,
-                catalogue=catalogue,
-                document=document,
+            return render_edited(
                 army_list=conflict.army_list,
-                base_version=base_version,
                 conflict=conflict,
                 status=409 if not request.htmx else 200,
             )
         except DocumentError as exc:
-            return _render_builder(
-                request,
-                catalogue=catalogue,
-                document=document,
-                army_list=army_list,
-                base_version=base_version,
-                problems=exc.errors,
-            )
+            return render_edited(problems=exc.errors)
         messages.success(
             request, _("Saved as version %(version)s.") % {"version": army_list.version}
         )
@@ -699,24 +674,10 @@ def list_detail(request, list_id):
         try:
             copy = services.list_create(owner=request.user, data=document)
         except DocumentError as exc:
-            return _render_builder(
-                request,
-                catalogue=catalogue,
-                document=document,
-                army_list=army_list,
-                base_version=base_version,
-                problems=exc.errors,
-            )
+            return render_edited(problems=exc.errors)
         messages.success(request, _("Saved as a new list."))
         return _redirect(request, reverse("list-detail", args=[copy.id]))
-    return _render_builder(
-        request,
-        catalogue=catalogue,
-        document=document,
-        form=form,
-        army_list=army_list,
-        base_version=base_version,
-    )
+    return render_edited(form=form)
 
 
 def _int(value, default):
@@ -737,8 +698,8 @@ def _download(document, army_list):
         json.dumps(document, indent=2, ensure_ascii=False),
         content_type="application/json; charset=utf-8",
     )
-    filename = slugify(army_list.name) or f"list-{army_list.id}"
-    response["Content-Disposition"] = f'attachment; filename="{filename}.muster.json"'
+    filename = services.list_export_filename(army_list=army_list)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
@@ -804,14 +765,16 @@ def list_import(request):
 def _shared_context(army_list):
     catalogue = _catalogue_or_404(army_list.system.key)
     checked = services.list_check_saved(army_list=army_list)
+    payload = services.list_payload(army_list=army_list, checked=checked)
     form = BuilderForm(catalogue=catalogue, document=army_list.document)
     return {
         "army_list": army_list,
         "catalogue": catalogue,
         "document": army_list.document,
-        "result": services.result_payload(checked=checked),
-        "rows": _rows(catalogue, army_list.document, form, checked),
-        "data_changes": services.list_data_changes(army_list=army_list, checked=checked),
+        "checked": checked,
+        "result": payload["validation"],
+        "rows": _rows(catalogue, army_list.document, form, checked, payload=payload["validation"]),
+        "data_changes": payload["data_changes"],
     }
 
 
@@ -838,7 +801,7 @@ def shared_copy(request, token):
 
 def _battle(request, army_list, back_url):
     """Template: battle.html. Battle points from this list's losses, and the result."""
-    if army_list.system.key != "godslayer":
+    if army_list.system.key != godslayer.SYSTEM:
         raise Http404  # battle points are a Godslayer rule
     context = _shared_context(army_list)
     form = BattleForm(request.POST or None)
@@ -854,13 +817,15 @@ def _battle(request, army_list, back_url):
         else:
             losses.append({"destroyed": _int(request.POST.get(f"destroyed-{i}"), 0)})
             row["destroyed"] = losses[-1]["destroyed"]
-    score = services.list_battle_points(army_list=army_list, losses=losses)
+    checked = context["checked"]
+    score = services.list_battle_points(army_list=army_list, losses=losses, checked=checked)
     outcome = None
     if form.is_valid():
         outcome = services.battle_outcome(
             army_list=army_list,
             scored=form.cleaned_data.get("scored") or 0,
             conceded=score["total"],
+            checked=checked,
         )
     context |= {"form": form, "score": score, "outcome": outcome, "back_url": back_url}
     return render(request, "battle.html", context)
@@ -892,14 +857,12 @@ def signup(request):
     )
 
 
+# The published JSON Schemas, by file name (each built once, on first use).
+SCHEMAS = {"list-document": list_schema, "pack": pack_schema}
+
+
 def schema_file(request, name):
     """The JSON Schemas of the list document and of game-data packs, as published files."""
-    from django.http import JsonResponse
-
-    from rules.engine.document import list_schema
-    from rules.packs import pack_schema
-
-    schemas = {"list-document": list_schema, "pack": pack_schema}
-    if name not in schemas:
+    if name not in SCHEMAS:
         raise Http404
-    return JsonResponse(schemas[name](), json_dumps_params={"indent": 2})
+    return JsonResponse(SCHEMAS[name](), json_dumps_params={"indent": 2})

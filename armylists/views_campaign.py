@@ -25,6 +25,7 @@ from rules.systems.mordheim_campaign import HATRED as HATED_BY_D6
 from rules.systems.mordheim_campaign import STAT_LOSS, is_d66
 
 from . import selectors, services, tools
+from .forms import item_names
 
 INJURIES = {
     "dead": gettext_lazy("dead"),
@@ -72,12 +73,11 @@ STATUSES = {
     "gone": gettext_lazy("every model lost"),
     "unknown_card": gettext_lazy("unknown card"),
 }
-ACTIONS = ("battle", "undo", "rout")
 
 
 def _mordheim_or_404(request, list_id):
     army_list = selectors.list_get_for_owner(owner=request.user, list_id=list_id)
-    if army_list is None or army_list.system.key != services.CAMPAIGN_SYSTEM:
+    if army_list is None or not services.list_has_campaign(army_list=army_list):
         raise Http404
     return army_list
 
@@ -164,9 +164,6 @@ def _fighter_row(fighter: dict, catalogue) -> dict:
         {"name": name, "value": value, "lowered": value < base.get(name, value)}
         for name, value in fighter["stats"].items()
     ]
-    items = [
-        catalogue.items[key].name if key in catalogue.items else key for key in fighter["items"]
-    ]
     notes = []
     if fighter["misses_games"] == 1:
         notes.append(_("misses the next game"))
@@ -180,7 +177,7 @@ def _fighter_row(fighter: dict, catalogue) -> dict:
         **fighter,
         "card_name": card.name if card is not None else fighter["card"],
         "stat_cells": stats,
-        "item_names": items,
+        "item_names": item_names(catalogue, fighter["items"]),
         "notes": notes,
         "injury_names": [str(INJURIES.get(i, i)) for i in fighter["injuries"]],
         "status_label": STATUSES.get(fighter["status"], fighter["status"]),
@@ -350,10 +347,8 @@ def campaign_page(request, list_id):
             )
         except services.CampaignRefused as error:
             for path, message, _code in error.problems:
-                field = None
-                match = re.match(r"events\[([0-9]+)\]", path)
-                if match and int(match.group(1)) < len(events):
-                    field = events[int(match.group(1))][1]
+                n = services.campaign_event_index(path)
+                field = events[n][1] if n is not None and n < len(events) else None
                 battle.add_error(field, message)
         else:
             messages.success(
@@ -368,8 +363,7 @@ def campaign_page(request, list_id):
         try:
             rout_result = tools.mordheim_rout_test(**rout.cleaned_data)
         except tools.ToolError as exc:
-            for path, message, _code in exc.errors:
-                rout.add_error(path if path in rout.fields else None, message)
+            tools.form_errors(rout, exc.errors)
     if rout.is_bound and rout.errors:
         status = 400
     catalogue = rules_selectors.catalogue_for(system=army_list.system)

@@ -5,6 +5,7 @@ import requests
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+PASSWORD = "correct-horse-battery-staple"  # every test user's
 
 
 @pytest.fixture
@@ -43,6 +44,78 @@ class Api:
 @pytest.fixture
 def api(live_server):
     return Api(live_server.url)
+
+
+class Http:
+    """One client of the live server: its own cookies, and a token if it has one."""
+
+    def __init__(self, base, token=None):
+        self.base = base
+        self.session = requests.Session()
+        if token:
+            self.session.headers["Authorization"] = f"Token {token}"
+
+    def request(self, method, path, **kw):
+        return self.session.request(method, self.base + path, timeout=30, **kw)
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path, json=None, **kw):
+        return self.request("POST", path, json=json, **kw)
+
+    def put(self, path, json=None, **kw):
+        return self.request("PUT", path, json=json, **kw)
+
+    def patch(self, path, json=None, **kw):
+        return self.request("PATCH", path, json=json, **kw)
+
+    def delete(self, path, **kw):
+        return self.request("DELETE", path, **kw)
+
+
+def make_user(username):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username, password=PASSWORD)
+
+
+def token_client(api, user):
+    """``user`` over the API, with an API token of their own."""
+    from rest_framework.authtoken.models import Token
+
+    return Http(api.base, Token.objects.create(user=user).key)
+
+
+# alice owns the lists of the tests; bob is a logged-in stranger. Tests over the live API
+# wrap them in token clients (``token_client``) under the same names.
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    """The test client, logged in as alice."""
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def bob_client(bob):
+    """A second test client, logged in as bob."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(bob)
+    return client
 
 
 @pytest.fixture

@@ -25,7 +25,6 @@ STAFF = "nordgaard-raven-staff"
 
 BUILD_URL = "/g/godslayer/build/"
 START_URL = "/g/godslayer/"
-PASSWORD = "correct-horse-battery-staple"
 
 VOID = {
     "area",

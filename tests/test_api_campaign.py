@@ -3,8 +3,7 @@ event type), undo, every 400, who may see what, and the OpenAPI documentation.""
 
 import pytest
 
-from tests.conftest import FIXTURES
-from tests.test_api_list_permissions import Http, make_user, token_client
+from tests.conftest import FIXTURES, Http, token_client
 from tests.test_campaign_services import (
     CAPTAIN,
     HANS,
@@ -33,13 +32,13 @@ def packs(transactional_db, live_server):
 
 
 @pytest.fixture
-def alice(api, packs):
-    return token_client(api, make_user("alice"))
+def alice(api, packs, alice):
+    return token_client(api, alice)
 
 
 @pytest.fixture
-def bob(api, packs):
-    return token_client(api, make_user("bob"))
+def bob(api, packs, bob):
+    return token_client(api, bob)
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ not_authenticated before any lookup. And the list is unchanged after their attem
 """
 
 import pytest
-import requests
+
+from tests.conftest import Http, make_user, token_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,40 +34,14 @@ PRIVATE = [
 IDS = [f"{method} {path} {(body or {}).get('action', '')}".strip() for method, path, body, _ in PRIVATE]
 
 
-class Http:
-    def __init__(self, base, token=None):
-        self.base = base
-        self.session = requests.Session()
-        if token:
-            self.session.headers["Authorization"] = f"Token {token}"
-
-    def request(self, method, path, json=None, **kw):
-        return self.session.request(method, self.base + path, json=json, timeout=30, **kw)
-
-    def get(self, path, **kw):
-        return self.request("GET", path, **kw)
-
-
-def make_user(username):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user(username, password=f"{username}-secret-pw")
-
-
-def token_client(api, user):
-    from rest_framework.authtoken.models import Token
-
-    return Http(api.base, Token.objects.create(user=user).key)
+@pytest.fixture
+def alice(api, live_godslayer, alice):
+    return token_client(api, alice)
 
 
 @pytest.fixture
-def alice(api, live_godslayer):
-    return token_client(api, make_user("alice"))
-
-
-@pytest.fixture
-def bob(api, live_godslayer):
-    return token_client(api, make_user("bob"))
+def bob(api, live_godslayer, bob):
+    return token_client(api, bob)
 
 
 @pytest.fixture

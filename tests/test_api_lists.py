@@ -6,7 +6,8 @@ import threading
 from datetime import datetime
 
 import pytest
-import requests
+
+from tests.conftest import PASSWORD, Http, token_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,50 +26,14 @@ def doc(*entries, name="Nordgaard raid", battle_size=160, faction="nordgaard", *
             "special_actions": [], **extra}
 
 
-class Http:
-    """One client of the live server: its own cookies, and a token if it has one."""
-
-    def __init__(self, base, token=None):
-        self.base = base
-        self.session = requests.Session()
-        if token:
-            self.session.headers["Authorization"] = f"Token {token}"
-
-    def request(self, method, path, **kw):
-        return self.session.request(method, self.base + path, timeout=30, **kw)
-
-    def get(self, path, **kw):
-        return self.request("GET", path, **kw)
-
-    def post(self, path, json=None, **kw):
-        return self.request("POST", path, json=json, **kw)
-
-    def put(self, path, json=None, **kw):
-        return self.request("PUT", path, json=json, **kw)
-
-    def patch(self, path, json=None, **kw):
-        return self.request("PATCH", path, json=json, **kw)
-
-    def delete(self, path, **kw):
-        return self.request("DELETE", path, **kw)
-
-
-def user_client(api, username):
-    from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
-
-    user = get_user_model().objects.create_user(username, password=f"{username}-secret-pw")
-    return Http(api.base, Token.objects.create(user=user).key)
+@pytest.fixture
+def alice(api, live_godslayer, alice):
+    return token_client(api, alice)
 
 
 @pytest.fixture
-def alice(api, live_godslayer):
-    return user_client(api, "alice")
-
-
-@pytest.fixture
-def bob(api, live_godslayer):
-    return user_client(api, "bob")
+def bob(api, live_godslayer, bob):
+    return token_client(api, bob)
 
 
 @pytest.fixture
@@ -522,7 +487,7 @@ def test_it_reports_price_changes_since_the_save(alice, anonymous):
 
 
 def test_it_hands_out_an_api_token_for_username_and_password(alice, anonymous):
-    r = anonymous.post("/api/v1/auth/token/", json={"username": "alice", "password": "alice-secret-pw"})
+    r = anonymous.post("/api/v1/auth/token/", json={"username": "alice", "password": PASSWORD})
     assert r.status_code == 200, r.text
     token = r.json()["token"]
     assert token == alice.session.headers["Authorization"].removeprefix("Token ")

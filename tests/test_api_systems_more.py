@@ -4,13 +4,11 @@ GET /api/v1/systems/<key>/ serves each system's own card, faction and special-ac
 fields; POST /api/v1/validate/ applies each system's rules (RULES.md sections 2-5).
 """
 
-from pathlib import Path
-
 import pytest
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from tests.test_api_validate import codes, only, validate
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+pytestmark = pytest.mark.django_db(transaction=True)
 
 # Read from card.attributes on every card of every system (null or [] when absent).
 NEW_CARD_FIELDS = {
@@ -21,14 +19,9 @@ NEW_FACTION_FIELDS = {"starting_gold", "min_size", "max_size"}
 
 
 @pytest.fixture
-def load(transactional_db, live_server):
+def load(load_system, live_server):
     """Load a shipped pack (fixtures/<key>.yaml) into the live server's database."""
-    from rules.packs import load_pack_file
-
-    def load(key):
-        return load_pack_file(FIXTURES / f"{key}.yaml")
-
-    return load
+    return load_system
 
 
 def catalogue(api, key):
@@ -45,21 +38,6 @@ def catalogue(api, key):
 
 def by_key(rows):
     return {row["key"]: row for row in rows}
-
-
-def validate(api, data):
-    r = api.post("/api/v1/validate/", json=data)
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def codes(result):
-    return sorted(v["code"] for v in result["violations"])
-
-
-def only(result, code):
-    [violation] = [v for v in result["violations"] if v["code"] == code]
-    return violation
 
 
 def doc(system, *entries, faction=None, battle_size=None, role=None, special_actions=()):

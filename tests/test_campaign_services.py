@@ -5,7 +5,6 @@ import random
 import threading
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 
 from armylists import services
@@ -13,7 +12,8 @@ from armylists.models import CampaignEvent
 from rules.engine import DocumentError
 from rules.packs import load_pack_file
 from rules.systems.mordheim_campaign import resolve_event
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, make_user
+from tests.test_engine_mordheim_campaign import Dice
 
 CAPTAIN, CHAMPION, YOUNGBLOOD = "reikland-mercenary-captain", "reikland-champion", "reikland-youngblood"
 WARRIOR, MARKSMAN, SWORDSMAN = "reikland-warrior", "reikland-marksman", "reikland-swordsman"
@@ -34,26 +34,9 @@ HANS, OTTO, KURT, WARRIORS, MARKSMEN, SWORDSMEN = range(6)
 START_RATING = 9 * 5 + 20 + 8
 
 
-class Dice:
-    """An rng that rolls exactly the given D6 results, and complains when it runs out."""
-
-    def __init__(self, *rolls):
-        self.rolls = list(rolls)
-
-    def randint(self, low, high):
-        assert (low, high) == (1, 6)
-        assert self.rolls, "rolled more dice than scripted"
-        return self.rolls.pop(0)
-
-
 @pytest.fixture
 def mordheim(load_system):
     return load_system("mordheim")
-
-
-@pytest.fixture
-def alice(db):
-    return User.objects.create_user("alice", password="x")
 
 
 @pytest.fixture
@@ -384,7 +367,7 @@ def _race(n, work):
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_records_and_undos_never_interleave():
     load_pack_file(FIXTURES / "mordheim.yaml")
-    alice = User.objects.create_user("alice", password="x")
+    alice = make_user("alice")
     warband = services.list_create(owner=alice, data=WARBAND)
     outcomes = _race(4, lambda k: record(warband, alice, type="experience", entry=KURT, amount=k + 1))
     assert sorted(e["sequence"] for e in outcomes) == [1, 2, 3, 4]

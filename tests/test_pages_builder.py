@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 
 from armylists.models import ArmyList, ArmyListVersion
+from tests.conftest import PASSWORD
 from tests.pages_helpers import (
     AXE,
     BUILD_URL,
@@ -18,7 +19,6 @@ from tests.pages_helpers import (
     MAIL,
     MEAD,
     OGRE,
-    PASSWORD,
     SHIELD,
     SHIELDWALL,
     STAFF,
@@ -28,11 +28,6 @@ from tests.pages_helpers import (
     Page,
     start_draft,
 )
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password=PASSWORD)
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from django.test import Client
 
 from armylists import services
 from armylists.models import CampaignEvent
-from tests.pages_helpers import PASSWORD, Page, form_fields
+from tests.pages_helpers import Page, form_fields
 from tests.test_campaign_services import (
     HANS,
     KURT,
@@ -16,22 +16,6 @@ from tests.test_campaign_services import (
     WARBAND,
     WARRIORS,
 )
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password=PASSWORD)
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", password=PASSWORD)
-
-
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ from tests.pages_helpers import (
     CAPTAIN,
     MEAD,
     OGRE,
-    PASSWORD,
     SHIELDWALL,
     STAFF,
     WITCH,
@@ -24,29 +23,6 @@ from tests.pages_helpers import (
     csrf_token,
     document,
 )
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password=PASSWORD)
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", password=PASSWORD)
-
-
-@pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
-def bob_client(bob):
-    client = Client()
-    client.force_login(bob)
-    return client
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from django.test import Client
 
 from armylists import services
 from armylists.models import ArmyList, ArmyListVersion
-from tests.pages_helpers import CAPTAIN, OGRE, PASSWORD, Page, document
+from tests.pages_helpers import CAPTAIN, OGRE, Page, document
 
 LOGIN = "login"
 
@@ -37,16 +37,6 @@ IDS = [
     f"{method} {path or 'detail'} {(data or {}).get('action', '')}".strip()
     for method, path, data, *_ in PRIVATE
 ]
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password=PASSWORD)
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", password=PASSWORD)
 
 
 @pytest.fixture

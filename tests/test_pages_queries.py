@@ -18,7 +18,6 @@ from tests.pages_helpers import (
     MAIL,
     MEAD,
     OGRE,
-    PASSWORD,
     SHIELD,
     SHIELDWALL,
     STAFF,
@@ -48,11 +47,6 @@ def list_document(size: int) -> dict:
         for i in range(size)
     ]
     return data
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password=PASSWORD)
 
 
 @pytest.fixture

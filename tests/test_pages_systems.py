@@ -12,7 +12,8 @@ import pytest
 
 from armylists import services
 from armylists.models import ArmyList
-from tests.pages_helpers import PASSWORD, Builder, Page
+from tests.conftest import PASSWORD
+from tests.pages_helpers import Builder, Page
 
 BA_START, BA_BUILD = "/g/boarding-action/", "/g/boarding-action/build/"
 TRUPP_START, TRUPP_BUILD = "/g/trupp/", "/g/trupp/build/"

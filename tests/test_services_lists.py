@@ -4,19 +4,13 @@ import copy
 import threading
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 
 from armylists import services
 from armylists.models import ArmyList, ArmyListVersion
 from rules.engine import DocumentError
 from rules.packs import load_pack, read_pack_file
-from tests.conftest import FIXTURES
-
-
-@pytest.fixture
-def alice(db):
-    return User.objects.create_user("alice", password="x")
+from tests.conftest import FIXTURES, make_user
 
 
 def raid(*entries, battle_size=160):
@@ -58,7 +52,7 @@ def test_it_refuses_a_stale_edit_and_keeps_both_saves(godslayer, alice):
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_edits_from_one_version_let_exactly_one_win():
     load_pack(read_pack_file(FIXTURES / "godslayer.yaml"))
-    alice = User.objects.create_user("alice", password="x")
+    alice = make_user("alice")
     army_list = services.list_create(owner=alice, data=raid(CAPTAIN))
     outcomes, barrier = [], threading.Barrier(2)
 

@@ -21,10 +21,11 @@ from armylists import services
 from armylists.models import ArmyList
 from rules.systems.mordheim_campaign import EVENT_TYPES
 
-from .errors import ErrorSerializer, ErrorsSerializer
-from .lists import BODY_PARSERS, LIST_ID, NOT_LOGGED_IN, _owned
+from .errors import ErrorSerializer, ErrorsSerializer, problems_response
+from .lists import LIST_ID, NOT_LOGGED_IN, _owned
 from .serializers import _NoUnknownFields
 from .tools import TrueFalseField, WholeNumberField, _error_example
+from .views import BODY_PARSERS, read_body
 
 TAGS = ["campaign"]
 STATUSES = ["active", "dead", "captured", "retired", "gone", "unknown_card"]
@@ -323,13 +324,9 @@ NO_CAMPAIGN = OpenApiResponse(
 
 def _mordheim(request, list_id: str) -> ArmyList:
     army_list = _owned(request, list_id)
-    if army_list.system.key != services.CAMPAIGN_SYSTEM:
+    if not services.list_has_campaign(army_list=army_list):
         raise NotFound("no campaign log: this list is not a Mordheim warband")
     return army_list
-
-
-def _refused(error: services.CampaignRefused) -> Response:
-    return Response({"errors": error.as_dicts()}, status=status.HTTP_400_BAD_REQUEST)
 
 
 def _change(army_list: ArmyList, event: dict, status_code: int) -> Response:
@@ -389,15 +386,14 @@ def campaign_events(request, list_id):
     server (random.SystemRandom) and stored, so the log replays the same every time.
     Answers the event as recorded and the new state."""
     army_list = _owned(request, list_id)
-    serializer = NewCampaignEventSerializer(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    event = {k: v for k, v in serializer.validated_data.items() if v is not None}
+    body = read_body(NewCampaignEventSerializer, request)
+    event = {k: v for k, v in body.items() if v is not None}
     try:
         recorded = services.campaign_record_event(
             army_list=army_list, event=event, user=request.user
         )
     except services.CampaignRefused as error:
-        return _refused(error)
+        return problems_response(error.problems)
     except ArmyList.DoesNotExist:  # deleted between the lookup and the record
         raise NotFound("no such list") from None
     return _change(army_list, recorded, status.HTTP_201_CREATED)

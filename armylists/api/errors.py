@@ -40,6 +40,13 @@ def _error(path: str, detail) -> dict:
     return {"path": path, "message": str(detail), "code": getattr(detail, "code", "invalid")}
 
 
+def problems_response(problems) -> Response:
+    """A 400 ``{"errors": [...]}`` from ``(path, message, code)`` triples (a ToolError's
+    or a CampaignRefused's)."""
+    errors = [{"path": p, "message": m, "code": c} for p, m, c in problems]
+    return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
 def exception_handler(exc, context):
     if isinstance(exc, DocumentError):
         exc = InvalidDocument(exc)

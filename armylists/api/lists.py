@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 from django.urls import reverse
-from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -22,7 +21,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework import parsers, status
+from rest_framework import status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import (
@@ -53,10 +52,9 @@ from .serializers import (
     SharedListSerializer,
     TokenSerializer,
 )
-from .views import EXAMPLE_DOCUMENT, AnyContentJSONParser
+from .views import BODY_PARSERS, EXAMPLE_DOCUMENT, read_body
 
 TAGS = ["lists"]
-BODY_PARSERS = [parsers.JSONParser, AnyContentJSONParser]
 
 NOT_LOGGED_IN = OpenApiResponse(
     ErrorsSerializer,
@@ -73,6 +71,19 @@ CONFLICT = OpenApiResponse(
     description="The list was saved elsewhere since `version`; nothing was saved. Reload "
     "(GET) and reapply the edit from current_version.",
 )
+
+
+def _edit_responses(bad_request: str) -> dict:
+    """The answers of an edit (PUT, PATCH): the list, or why it was not saved."""
+    return {
+        200: ListDetailSerializer,
+        400: OpenApiResponse(ErrorsSerializer, description=bad_request),
+        403: NOT_LOGGED_IN,
+        404: NO_SUCH_LIST,
+        409: CONFLICT,
+    }
+
+
 LIST_ID = OpenApiParameter("list_id", OpenApiTypes.INT, OpenApiParameter.PATH)
 _ID = re.compile(r"[0-9]{1,18}")  # fits a bigint: a longer id cannot exist
 
@@ -92,12 +103,6 @@ def _detail(request, army_list: ArmyList, *, status_code=status.HTTP_200_OK) -> 
     if status_code == status.HTTP_201_CREATED:
         response["Location"] = request.build_absolute_uri(reverse("api-list", args=[army_list.id]))
     return response
-
-
-def _body(serializer_class, request) -> dict:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def _in_document(path: str, top_level: set[str]) -> str:
@@ -171,33 +176,19 @@ def list_collection(request):
     methods=["PUT"],
     parameters=[LIST_ID],
     request=ListPutSerializer,
-    responses={
-        200: ListDetailSerializer,
-        400: OpenApiResponse(
-            ErrorsSerializer,
-            description='Bad "version", or a malformed document (paths start with "document.").',
-        ),
-        403: NOT_LOGGED_IN,
-        404: NO_SUCH_LIST,
-        409: CONFLICT,
-    },
+    responses=_edit_responses(
+        'Bad "version", or a malformed document (paths start with "document.").'
+    ),
     tags=TAGS,
 )
 @extend_schema(
     methods=["PATCH"],
     parameters=[LIST_ID],
     request=ListPatchSerializer,
-    responses={
-        200: ListDetailSerializer,
-        400: OpenApiResponse(
-            ErrorsSerializer,
-            description='Bad "version", or the merged document is malformed (paths of fields '
-            'sent at the top level as sent, others start with "document.").',
-        ),
-        403: NOT_LOGGED_IN,
-        404: NO_SUCH_LIST,
-        409: CONFLICT,
-    },
+    responses=_edit_responses(
+        'Bad "version", or the merged document is malformed (paths of fields sent at the top '
+        'level as sent, others start with "document.").'
+    ),
     tags=TAGS,
 )
 @extend_schema(
@@ -222,9 +213,9 @@ def list_detail(request, list_id):
         services.list_delete(army_list=army_list)
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PUT":
-        body = _body(ListPutSerializer, request)
+        body = read_body(ListPutSerializer, request)
         return _save(request, army_list, document=body["document"], version=body["version"])
-    body = _body(ListPatchSerializer, request)
+    body = read_body(ListPatchSerializer, request)
     fields = {k: v for k, v in body.items() if k not in ("version", "document")}
     # Document fields change only with the version, and list_update refuses the save
     # unless the list is still at body["version"]: so this merge base is that version.
@@ -255,8 +246,8 @@ def list_export(request, list_id):
     import takes back."""
     army_list = _owned(request, list_id)
     response = Response(services.list_export(army_list=army_list))
-    filename = slugify(army_list.name) or f"list-{army_list.id}"
-    response["Content-Disposition"] = f'attachment; filename="{filename}.muster.json"'
+    filename = services.list_export_filename(army_list=army_list)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
@@ -289,7 +280,7 @@ def list_share(request, list_id):
     """The share link: "renew" makes a new token (the old link stops working at once),
     "revoke" turns sharing off (share_token and share_url become null)."""
     army_list = _owned(request, list_id)
-    action = _body(ShareActionSerializer, request)["action"]
+    action = read_body(ShareActionSerializer, request)["action"]
     if action == "revoke":
         army_list = services.list_share_revoke(army_list=army_list)
     else:

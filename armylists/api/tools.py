@@ -8,8 +8,10 @@ Impossible input is a 400 ``{"errors": [{"path", "message", "code"}]}`` naming t
 
 from __future__ import annotations
 
+import functools
+
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import parsers, serializers, status
+from rest_framework import serializers
 from rest_framework.decorators import (
     api_view,
     authentication_classes,
@@ -23,23 +25,31 @@ from rest_framework.response import Response
 from armylists import tools
 from rules.systems import kemet
 
-from .errors import ErrorsSerializer
+from .errors import ErrorsSerializer, problems_response
 from .serializers import _NoUnknownFields
-from .views import AnyContentJSONParser
+from .views import BODY_PARSERS, read_body
 
 TAGS = ["play aids"]
-BODY_PARSERS = [parsers.JSONParser, AnyContentJSONParser]
 
 
-def _bad_request(error: tools.ToolError) -> Response:
-    errors = [{"path": p, "message": m, "code": c} for p, m, c in error.errors]
-    return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+def _play_aid(tool):
+    """A play-aid endpoint: POST with a JSON body, open to anyone (no authentication, so no
+    CSRF). ``tool(request)`` returns the answer; its ToolError is a 400 naming each field,
+    ToolUnavailable (game data not loaded) a 404."""
 
+    @functools.wraps(tool)
+    def view(request):
+        try:
+            return Response(tool(request))
+        except tools.ToolError as exc:
+            return problems_response(exc.errors)
+        except tools.ToolUnavailable as exc:
+            raise NotFound(str(exc)) from None
 
-def _body(serializer_class, request) -> dict:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
+    view = parser_classes(BODY_PARSERS)(view)
+    view = permission_classes([AllowAny])(view)
+    view = authentication_classes([])(view)
+    return api_view(["POST"])(view)
 
 
 class WholeNumberField(serializers.IntegerField):
@@ -298,21 +308,13 @@ KEMET_RESULT_EXAMPLE = {
     tags=TAGS,
     auth=[],
 )
-@api_view(["POST"])
-@authentication_classes([])
-@permission_classes([AllowAny])
-@parser_classes(BODY_PARSERS)
+@_play_aid
 def kemet_battle(request):
     """Fight one battle of Kemet: Blood and Sand (RULES.md 4, steps 2-6) with the cards of
     the kemet pack: strengths, who wins (a tie goes to the defender), critical damage
     (not blocked by shields), sacrifices, damage against shields, the loser's options and
     the rewards, with every step explained."""
-    try:
-        return Response(tools.kemet_battle(request.data))
-    except tools.ToolError as exc:
-        return _bad_request(exc)
-    except tools.ToolUnavailable as exc:
-        raise NotFound(str(exc)) from None
+    return tools.kemet_battle(request.data)
 
 
 # -- Mordheim -----------------------------------------------------------------------------
@@ -397,19 +399,13 @@ class RoutTestResultSerializer(serializers.Serializer):
     tags=TAGS,
     auth=[],
 )
-@api_view(["POST"])
-@authentication_classes([])
-@permission_classes([AllowAny])
-@parser_classes(BODY_PARSERS)
+@_play_aid
 def mordheim_rout_test(request):
     """Mordheim rout test (RULES.md 3): due at the start of the turn with 25 % or more of
     the warband out of action; 2D6 <= the leader's Ld, or the highest Ld among the active
     models when the leader is out of action or stunned. A voluntary rout is allowed with
     two or more out of action."""
-    try:
-        return Response(tools.mordheim_rout_test(**_body(RoutTestSerializer, request)))
-    except tools.ToolError as exc:
-        return _bad_request(exc)
+    return tools.mordheim_rout_test(**read_body(RoutTestSerializer, request))
 
 
 # -- Boarding Action ----------------------------------------------------------------------
@@ -468,15 +464,9 @@ class HullBreachResultSerializer(serializers.Serializer):
     tags=TAGS,
     auth=[],
 )
-@api_view(["POST"])
-@authentication_classes([])
-@permission_classes([AllowAny])
-@parser_classes(BODY_PARSERS)
+@_play_aid
 def boarding_action_hull_breach(request):
     """Look a D6 up on the hull-breach table (RULES.md 2): the loaded pack's table, else
     the rules' own. A glancing hit modifies the roll by the table's glancing_modifier (-2),
     kept on the table. Without a roll the server rolls one (random.SystemRandom)."""
-    try:
-        return Response(tools.boarding_action_hull_breach(**_body(HullBreachSerializer, request)))
-    except tools.ToolError as exc:
-        return _bad_request(exc)
+    return tools.boarding_action_hull_breach(**read_body(HullBreachSerializer, request))

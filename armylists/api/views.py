@@ -21,6 +21,17 @@ class AnyContentJSONParser(parsers.JSONParser):
     media_type = "*/*"
 
 
+# Every endpoint that takes a body: JSON, whatever Content-Type the client sent.
+BODY_PARSERS = [parsers.JSONParser, AnyContentJSONParser]
+
+
+def read_body(serializer_class, request) -> dict:
+    """The request body checked by ``serializer_class``; a bad one is a 400 by path."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
 NOT_FOUND = {404: ErrorsSerializer}
 
 EXAMPLE_DOCUMENT = {
@@ -67,7 +78,7 @@ def system_detail(request, system):
 )
 @api_view(["POST"])
 @permission_classes([AllowAny])
-@parser_classes([parsers.JSONParser, AnyContentJSONParser])
+@parser_classes(BODY_PARSERS)
 def validate(request):
     """Validate a list document. 200 for every well-formed list, legal or not; 400 with
     paths for a malformed one (not JSON, wrong types, unknown system)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .catalogue import Card
+from .document import Entry
 from .validation import Context, Validator
 from .violations import N_, Violation
 
@@ -68,3 +70,66 @@ class OverLimitValidator(Validator):
     def __call__(self, ctx: Context) -> Iterator[Violation]:
         if ctx.limit is not None and ctx.total > ctx.limit:
             yield self.violation(total=ctx.total, limit=ctx.limit, over=ctx.total - ctx.limit)
+
+
+class ExactlyOneValidator(Validator):
+    """Base for "exactly one leader" rules (Godslayer's Warlord, Mordheim's leader).
+
+    Subclasses give ``code``, ``message`` (none at all), ``too_many`` and
+    ``counts(card)``; ``fielded(card, entry)`` says how many a qualifying entry adds
+    (default: its ``count``) and ``none_params(ctx)`` what the "none" message needs
+    besides ``count``. One too many names the entry where the count first passes one.
+    """
+
+    too_many = ""
+
+    def counts(self, card: Card) -> bool:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def fielded(self, card: Card, entry: Entry) -> int:
+        return entry.count
+
+    def none_params(self, ctx: Context) -> dict:
+        return {}
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        count, extra = 0, None
+        for i, entry, card in ctx.known_entries():
+            if self.counts(card):
+                count += self.fielded(card, entry)
+                if count > 1 and extra is None:
+                    extra = (i, card)
+        if extra is not None:
+            i, card = extra
+            yield self.violation(
+                entry=i, message=self.too_many, count=count, card=card.key, name=card.name
+            )
+        elif count == 0:
+            yield self.violation(count=0, **self.none_params(ctx))
+
+
+class NotOnItemListValidator(Validator):
+    """Base for "buys only from its own list" rules: an item that is not among the card's
+    ``allowed_items`` is refused (``message``; ``no_list`` for a card that takes no items
+    at all). With ``with_path`` the violation also names the item's place
+    (``entries[i].items[j]``)."""
+
+    no_list = ""
+    with_path = False
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        for i, entry, card in ctx.known_entries():
+            for j, key in enumerate(entry.items):
+                item = ctx.item(key)
+                if item is None or key in card.allowed_items:
+                    continue
+                where = {"path": f"entries[{i}].items[{j}]"} if self.with_path else {}
+                yield self.violation(
+                    entry=i,
+                    message=self.message if card.takes_items else self.no_list,
+                    card=card.key,
+                    name=card.name,
+                    item_key=key,
+                    item=item.name,
+                    **where,
+                )

@@ -80,6 +80,17 @@ def units(ctx: Context) -> Iterator[tuple[int, Entry, Unit]]:
             yield i, entry, unit
 
 
+def list_roles(catalogue: Catalogue, params: Mapping | None = None) -> list[str]:
+    """The roles a list can take: ``special_action_role``'s ``roles`` (``params``, default:
+    the pack's), else the roles of the pack's special actions; [] in other systems."""
+    if params is None:
+        params = catalogue.params_for("special_action_role")
+    return list(
+        params.get("roles")
+        or sorted({a.role for a in catalogue.special_actions.values() if a.role is not None})
+    )
+
+
 def type_name(unit_type: str | None) -> str:
     return unit_type.replace("_", " ") if unit_type else "?"
 
@@ -210,9 +221,7 @@ class SpecialActionRoleValidator(Validator):
 
     def __call__(self, ctx: Context) -> Iterator[Violation]:
         cat, doc = ctx.catalogue, ctx.document
-        roles = list(self.params.get("roles") or sorted(
-            {a.role for a in cat.special_actions.values() if a.role is not None}
-        ))
+        roles = list_roles(cat, self.params)
         bought = [
             (k, cat.special_actions[pick.action])
             for k, pick in enumerate(doc.special_actions)

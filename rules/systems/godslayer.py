@@ -6,7 +6,12 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from rules.engine.catalogue import Card, Catalogue
-from rules.engine.common import OverLimitValidator, UnknownKeyValidator
+from rules.engine.common import (
+    ExactlyOneValidator,
+    NotOnItemListValidator,
+    OverLimitValidator,
+    UnknownKeyValidator,
+)
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, WARNING, Violation
@@ -113,27 +118,15 @@ class AALValidator(Validator):
             )
 
 
-class WarlordValidator(Validator):
+class WarlordValidator(ExactlyOneValidator):
     """`warlord`: exactly one Warlord (Kriegsherr) leads the warband."""
 
     code = "warlord"
     message = N_("A warband needs exactly one Warlord; it has {count}")
     too_many = N_("A warband needs exactly one Warlord; it has {count} ({name} is one too many)")
 
-    def __call__(self, ctx: Context) -> Iterator[Violation]:
-        count, extra = 0, None
-        for i, entry, card in ctx.known_entries():
-            if card.warlord:
-                count += entry.count
-                if count > 1 and extra is None:
-                    extra = (i, card)
-        if extra is not None:
-            i, card = extra
-            yield self.violation(
-                entry=i, message=self.too_many, count=count, card=card.key, name=card.name
-            )
-        elif count == 0:
-            yield self.violation(count=0)
+    def counts(self, card: Card) -> bool:
+        return card.warlord
 
 
 class UnitSizeValidator(Validator):
@@ -158,7 +151,7 @@ class UnitSizeValidator(Validator):
                 )
 
 
-class ItemNotAllowedValidator(Validator):
+class ItemNotAllowedValidator(NotOnItemListValidator):
     """`item_not_allowed`: only a card with an Items box buys items, and only those it lists.
 
     A card lists only items of its own faction, so another faction's item is refused too.
@@ -166,22 +159,7 @@ class ItemNotAllowedValidator(Validator):
 
     code = "item_not_allowed"
     message = N_("{name} may not take {item}")
-    no_items = N_("{name} takes no items (its equipment is printed on the card), not {item}")
-
-    def __call__(self, ctx: Context) -> Iterator[Violation]:
-        for i, entry, card in ctx.known_entries():
-            for key in entry.items:
-                item = ctx.item(key)
-                if item is None or key in card.allowed_items:
-                    continue
-                yield self.violation(
-                    entry=i,
-                    message=self.message if card.takes_items else self.no_items,
-                    card=card.key,
-                    name=card.name,
-                    item_key=key,
-                    item=item.name,
-                )
+    no_list = N_("{name} takes no items (its equipment is printed on the card), not {item}")
 
 
 class ItemUniqueValidator(Validator):

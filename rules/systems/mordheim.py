@@ -14,7 +14,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from rules.engine.catalogue import Card, Catalogue, Faction
-from rules.engine.common import OverLimitValidator, UnknownKeyValidator
+from rules.engine.common import (
+    ExactlyOneValidator,
+    NotOnItemListValidator,
+    OverLimitValidator,
+    UnknownKeyValidator,
+)
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
@@ -68,15 +73,35 @@ def warband_attr(catalogue: Catalogue, document: ListDocument, key: str, default
     return default
 
 
+def size_limits(
+    catalogue: Catalogue, document: ListDocument, params: Mapping | None = None
+) -> tuple[int, int]:
+    """The fewest and most fighters of the warband: its type's, else the ``warband_size``
+    params (``params``, default: the pack's), else 3 and 15."""
+    if params is None:
+        params = catalogue.params_for("warband_size")
+    return (
+        warband_attr(catalogue, document, "min_size", params.get("min", DEFAULT_MIN_SIZE)),
+        warband_attr(catalogue, document, "max_size", params.get("max", DEFAULT_MAX_SIZE)),
+    )
+
+
+def group_limits(card: Card, params: Mapping) -> tuple[int, int]:
+    """The smallest and largest henchman group of ``card`` (``henchman_group`` params; a
+    card's ``group_max`` may be lower)."""
+    high = params.get("max", DEFAULT_GROUP[1])
+    return params.get("min", DEFAULT_GROUP[0]), min(high, card.attributes.get("group_max") or high)
+
+
+def rating_values(catalogue: Catalogue, faction: Faction | None) -> dict:
+    """Rating per fighter and per large creature: the defaults, the pack's, the warband's."""
+    rating = {**DEFAULT_RATING, **catalogue.attributes.get("rating", {})}
+    if faction is not None:
+        rating.update(faction.attributes.get("rating") or {})
+    return rating
+
+
 # -- pricing --------------------------------------------------------------------------
-
-
-def item_price(card: Card | None, key: str, catalogue: Catalogue) -> int:
-    """The price on the fighter's own equipment list, else the general price list."""
-    if card is not None and key in card.allowed_items:
-        return card.allowed_items[key]
-    item = catalogue.items.get(key)
-    return item.points if item is not None else 0
 
 
 def model_price(catalogue: Catalogue, card: Card | None, entry: Entry) -> int:
@@ -88,7 +113,7 @@ def model_price(catalogue: Catalogue, card: Card | None, entry: Entry) -> int:
         if item is not None and item.attributes.get("first_free") and key not in free_taken:
             free_taken.add(key)
             continue
-        total += item_price(card, key, catalogue)
+        total += catalogue.item_points(card, key)  # its equipment list, else the price list
     return total
 
 
@@ -128,8 +153,7 @@ def warband_rating(
         experience = experience_by_entry
     else:
         experience = dict(enumerate(experience_by_entry))
-    rating = {**DEFAULT_RATING, **catalogue.attributes.get("rating", {})}
-    rating.update(warband_attr(catalogue, document, "rating", {}))
+    rating = rating_values(catalogue, warband(catalogue, document))
     total = 0
     for i, entry in enumerate(document.entries):
         card = catalogue.cards.get(entry.card) if entry.card else None
@@ -265,8 +289,7 @@ class WarbandSizeValidator(Validator):
 
     def __call__(self, ctx: Context) -> Iterator[Violation]:
         cat, doc = ctx.catalogue, ctx.document
-        low = warband_attr(cat, doc, "min_size", self.params.get("min", DEFAULT_MIN_SIZE))
-        high = warband_attr(cat, doc, "max_size", self.params.get("max", DEFAULT_MAX_SIZE))
+        low, high = size_limits(cat, doc, self.params)
         faction = warband(cat, doc)
         name = faction.name if faction is not None else "The warband"
         count, over_at = 0, None
@@ -281,32 +304,26 @@ class WarbandSizeValidator(Validator):
             yield self.violation(message=self.too_few, **params)
 
 
-class LeaderValidator(Validator):
+class LeaderValidator(ExactlyOneValidator):
     """`leader`: exactly one leader (Captain, Assassin Adept, Vampire, Magister...)."""
 
     code = "leader"
     message = N_("A warband needs exactly one leader ({leaders}); it has none")
     too_many = N_("A warband needs exactly one leader; it has {count} ({name} is one too many)")
 
-    def __call__(self, ctx: Context) -> Iterator[Violation]:
-        count, extra = 0, None
-        for i, entry, card in ctx.known_entries():
-            if is_leader(card):
-                count += models(card, entry)
-                if count > 1 and extra is None:
-                    extra = (i, card)
-        if extra is not None:
-            i, card = extra
-            yield self.violation(
-                entry=i, message=self.too_many, count=count, card=card.key, name=card.name
-            )
-        elif count == 0:
-            faction = ctx.document.faction
-            names = sorted(
-                c.name for c in ctx.catalogue.cards.values()
-                if is_leader(c) and (faction is None or c.faction == faction)
-            )
-            yield self.violation(count=0, leaders=", ".join(dict.fromkeys(names)) or "-")
+    def counts(self, card: Card) -> bool:
+        return is_leader(card)
+
+    def fielded(self, card: Card, entry: Entry) -> int:
+        return models(card, entry)
+
+    def none_params(self, ctx: Context) -> dict:
+        faction = ctx.document.faction
+        names = sorted(
+            c.name for c in ctx.catalogue.cards.values()
+            if is_leader(c) and (faction is None or c.faction == faction)
+        )
+        return {"leaders": ", ".join(dict.fromkeys(names)) or "-"}
 
 
 class HeroLimitValidator(Validator):
@@ -361,9 +378,8 @@ class HenchmanGroupValidator(Validator):
     hero = N_("{name} is a hero, one model per entry, not {size}")
 
     def __call__(self, ctx: Context) -> Iterator[Violation]:
-        low = self.params.get("min", DEFAULT_GROUP[0])
-        high = self.params.get("max", DEFAULT_GROUP[1])
         for i, entry, card in ctx.known_entries():
+            low, top = group_limits(card, self.params)
             params = dict(card=card.key, name=card.name, min=low)
             if is_hero(card):
                 if models(card, entry) != 1:
@@ -371,7 +387,6 @@ class HenchmanGroupValidator(Validator):
                         entry=i, message=self.hero, size=models(card, entry), max=1, **params
                     )
                 continue
-            top = min(high, card.attributes.get("group_max") or high)
             size = group_size(card, entry)
             if size > top:
                 yield self.violation(entry=i, size=size, max=top, **params)
@@ -379,25 +394,13 @@ class HenchmanGroupValidator(Validator):
                 yield self.violation(entry=i, message=self.too_small, size=size, max=top, **params)
 
 
-class EquipmentNotAllowedValidator(Validator):
+class EquipmentNotAllowedValidator(NotOnItemListValidator):
     """`equipment_not_allowed`: a fighter buys only from its own equipment list."""
 
     code = "equipment_not_allowed"
     message = N_("{name} may not buy {item}: it is not on its equipment list")
     no_list = N_("{name} buys no equipment, not {item}")
-
-    def __call__(self, ctx: Context) -> Iterator[Violation]:
-        for i, entry, card in ctx.known_entries():
-            for j, key in enumerate(entry.items):
-                item = ctx.item(key)
-                if item is None or key in card.allowed_items:
-                    continue
-                yield self.violation(
-                    entry=i,
-                    message=self.message if card.takes_items else self.no_list,
-                    card=card.key, name=card.name, item_key=key, item=item.name,
-                    path=f"entries[{i}].items[{j}]",
-                )
+    with_path = True
 
 
 VALIDATORS = (

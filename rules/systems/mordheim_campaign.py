@@ -35,12 +35,12 @@ from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
 
 from .mordheim import (
-    DEFAULT_RATING,
     is_hero,
     is_large,
     limit,
     models,
     price_entry,
+    rating_values,
     starting_experience,
 )
 
@@ -60,7 +60,9 @@ def _fail(path: str, message: str, code: str = "invalid"):
     raise CampaignError([(path, message, code)])
 
 
-def _join(prefix: str, path: str) -> str:
+def join_path(prefix: str, path: str) -> str:
+    """``events[0]`` and ``roll`` -> ``events[0].roll``; ``injuries`` and ``[1]`` ->
+    ``injuries[1]``; either empty: the other."""
     if not prefix:
         return path
     return f"{prefix}.{path}" if path and not path.startswith("[") else prefix + path
@@ -136,10 +138,8 @@ def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
 
 def roster_rating(catalogue: Catalogue, roster: Roster) -> int:
     """Warband rating of the roster: 5 per fighter (20 per large creature) + experience."""
-    rating = {**DEFAULT_RATING, **catalogue.attributes.get("rating", {})}
     faction = catalogue.factions.get(roster.faction) if roster.faction else None
-    if faction is not None:
-        rating.update(faction.attributes.get("rating") or {})
+    rating = rating_values(catalogue, faction)
     return sum(
         f.models * (rating["per_large_creature" if f.large else "per_fighter"] + f.experience)
         for f in roster.active()
@@ -183,7 +183,6 @@ STAT_LOSS = {
     "nervous_condition": "I", "hand_injury": "WS",
 }
 HATRED = {1: "model", 2: "model", 3: "model", 4: "leader", 5: "warband", 6: "warband_type"}
-INJURY_KEYS = frozenset({"roll", "result", "d6", "d3", "injuries", "rerolled", "won", "again"})
 
 
 def injury_result(roll: int) -> str:
@@ -241,7 +240,7 @@ def _resolve_injury(spec, path: str, dice: _Dice, reroll: frozenset = frozenset(
     if not isinstance(spec, Mapping):
         _fail(path, "must be an object with a 'roll'")
     out = copy.deepcopy(dict(spec))
-    at = lambda name: _join(path, name)  # noqa: E731
+    at = lambda name: join_path(path, name)  # noqa: E731
     roll = _d66(spec.get("roll"), at("roll"))
     rerolled = list(spec.get("rerolled") or [])
     if roll is not None and injury_result(roll) in reroll:
@@ -284,7 +283,7 @@ def _resolve_injury(spec, path: str, dice: _Dice, reroll: frozenset = frozenset(
 
 def _resolve_multiple(spec: Mapping, count: int, path: str, dice: _Dice):
     typed = spec.get("injuries") or []
-    at = _join(path, "injuries")
+    at = join_path(path, "injuries")
     if not isinstance(typed, list):
         _fail(at, "must be a list of injuries")
     if len(typed) > count:
@@ -301,22 +300,22 @@ def _resolve_multiple(spec: Mapping, count: int, path: str, dice: _Dice):
 def _target(roster: Roster, document: ListDocument, event: Mapping, path: str):
     index = event.get("entry")
     if not _is_int(index):
-        _fail(_join(path, "entry"), f"must be an entry index, not {index!r}", "required"
+        _fail(join_path(path, "entry"), f"must be an entry index, not {index!r}", "required"
               if index is None else "invalid")
     if not 0 <= index < len(roster.fighters):
-        _fail(_join(path, "entry"), f"no entry {index}: the warband has entries 0 to "
+        _fail(join_path(path, "entry"), f"no entry {index}: the warband has entries 0 to "
               f"{len(roster.fighters) - 1}", "unknown_entry")
     fighter = roster.fighters[index]
     if fighter.status == "unknown_card":
-        _fail(_join(path, "entry"), f"entries[{index}] has a card the game data does not know "
+        _fail(join_path(path, "entry"), f"entries[{index}] has a card the game data does not know "
               f"('{fighter.card}')", "unknown_key")
     many = fighter.models if fighter.hero else document.entries[index].count
     if many != 1:
         what = "heroes" if fighter.hero else "henchman groups"
-        _fail(_join(path, "entry"), f"entries[{index}] ({fighter.name}) stands for {many} "
+        _fail(join_path(path, "entry"), f"entries[{index}] ({fighter.name}) stands for {many} "
               f"{what}: give each an entry of its own", "ambiguous_entry")
     if not fighter.in_warband:
-        _fail(_join(path, "entry"), f"{fighter.name} is no longer in the warband "
+        _fail(join_path(path, "entry"), f"{fighter.name} is no longer in the warband "
               f"({fighter.status})", "not_in_warband")
     return index, fighter
 
@@ -326,28 +325,28 @@ def _check(catalogue, document, roster, event, path: str, dice: _Dice) -> dict:
         _fail(path, "an event must be an object with a 'type'")
     kind = event.get("type")
     if kind not in EVENT_TYPES:
-        _fail(_join(path, "type"), f"unknown event type {kind!r}; one of {', '.join(EVENT_TYPES)}",
-              "unknown_type")
+        _fail(join_path(path, "type"),
+              f"unknown event type {kind!r}; one of {', '.join(EVENT_TYPES)}", "unknown_type")
     _index, fighter = _target(roster, document, event, path)
     if kind == "serious_injury":
         if not fighter.hero:
-            _fail(_join(path, "entry"), f"{fighter.name} is a henchman group: use "
+            _fail(join_path(path, "entry"), f"{fighter.name} is a henchman group: use "
                   "henchman_out_of_action (serious injuries are for heroes)", "not_a_hero")
         return _resolve_injury(event, path, dice)
     out = copy.deepcopy(dict(event))
     if kind == "henchman_out_of_action":
         if fighter.hero:
-            _fail(_join(path, "entry"), f"{fighter.name} is a hero: use serious_injury",
+            _fail(join_path(path, "entry"), f"{fighter.name} is a hero: use serious_injury",
                   "not_a_henchman")
-        at = _join(path, "roll")
+        at = join_path(path, "roll")
         out["roll"] = _die(event.get("roll"), at, 6, "D6") or dice.roll(6, at)
         return out
     amount = event.get("amount")
     if not _is_int(amount):
-        _fail(_join(path, "amount"), f"must be a whole number of experience points, "
+        _fail(join_path(path, "amount"), f"must be a whole number of experience points, "
               f"not {amount!r}", "required" if amount is None else "invalid")
     if fighter.experience + amount < 0:
-        _fail(_join(path, "amount"), f"{fighter.name} has {fighter.experience} experience, "
+        _fail(join_path(path, "amount"), f"{fighter.name} has {fighter.experience} experience, "
               f"cannot lose {-amount}")
     return out
 
