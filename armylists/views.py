@@ -633,7 +633,7 @@ def list_index(request):
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     army_list = _owned_or_404(request, list_id)
-    catalogue = _catalogue_or_404(army_list.system.key)
+    catalogue = rules_selectors.catalogue_for(system=army_list.system)  # row already loaded
     if request.method != "POST":
         return _render_builder(
             request,
@@ -763,7 +763,7 @@ def list_import(request):
 
 
 def _shared_context(army_list):
-    catalogue = _catalogue_or_404(army_list.system.key)
+    catalogue = rules_selectors.catalogue_for(system=army_list.system)  # row already loaded
     checked = services.list_check_saved(army_list=army_list)
     payload = services.list_payload(army_list=army_list, checked=checked)
     form = BuilderForm(catalogue=catalogue, document=army_list.document)
