@@ -608,3 +608,24 @@ def test_it_shows_a_fighters_equipment_list_by_kind_with_its_price(client, warba
     assert ticked == ["dagger", "sword"]
     # 25 + sword 10; the first dagger is free
     assert "With this equipment: 35 gc per model." in page.testid("model-price")[0].text
+
+
+def test_it_offers_the_play_aids_on_the_saved_list_page(load_system, alice_client, alice):
+    from armylists import services
+
+    load_system("boarding-action")
+    load_system("mordheim")
+    boarding = services.list_create(owner=alice, data={
+        "system": "boarding-action", "role": "attacker", "battle_size": 500, "entries": []})
+    warband = services.list_create(owner=alice, data={
+        "system": "mordheim", "faction": "reikland",
+        "entries": [{"card": "reikland-mercenary-captain", "name": "Gunther"},
+                    {"card": "reikland-warrior", "size": 3}]})
+    html = alice_client.get(f"/lists/{boarding.id}/").content.decode()
+    assert 'data-testid="list-hull-breach"' in html and "/tools/boarding-action/hull-breach/" in html
+    html = alice_client.get(f"/lists/{warband.id}/").content.decode()
+    assert 'data-testid="list-rout-test"' in html and 'name="members" min="0" value="4"' in html
+    # The form posts to the rout-test page, which answers with the verdict.
+    answer = alice_client.post("/tools/mordheim/rout-test/", {
+        "members": 4, "out_of_action": 1, "leader_ld": 8, "other_lds": ""})
+    assert answer.status_code == 200 and b'data-testid="rout-verdict"' in answer.content
