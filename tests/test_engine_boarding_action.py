@@ -21,6 +21,7 @@ from rules.systems.boarding_action import (
     wargear_tag,
 )
 from tests.conftest import FIXTURES
+from tests.engine_helpers import Probe
 
 
 def unit(key, name, unit_type, base_mm, points, wargear=()):
@@ -112,12 +113,10 @@ ACTIONS_35 = ("code", "smoke")
 MODELS_496 = (troopers(460), custom("Sergeant", 36))
 
 
-def result(data, catalogue=CATALOGUE):
-    return validate(catalogue, parse(data))
+_probe = Probe(CATALOGUE)
+result, codes, only = _probe.result, _probe.codes, _probe.only
 
 
-def codes(data):
-    return [v.code for v in result(data).violations]
 
 
 CASES = [
@@ -183,9 +182,6 @@ def test_it_reports_exactly_the_broken_rules(code, data, expected):
     assert sorted(codes(data)) == sorted(expected)
 
 
-def only(data, code):
-    [violation] = [v for v in result(data).violations if v.code == code]
-    return violation
 
 
 # -- What the issue says must hold --------------------------------------------------------

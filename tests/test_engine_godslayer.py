@@ -8,6 +8,7 @@ import pytest
 
 from rules.engine import Card, Catalogue, Faction, Item, ValidatorSpec, parse, validate
 from rules.systems.godslayer import effective_stats
+from tests.engine_helpers import Probe
 
 STATS = {"MOV": 3, "MEL": 4, "RAN": 2, "MAG": 0, "DEF": 10, "ARM": 2, "DIS": 6, "ACT": 3}
 SWORD = ({"name": "Sword", "type": "melee", "act": 2, "range": 1, "str": 4, "properties": []},)
@@ -59,8 +60,8 @@ def doc(*entries, battle_size=160, faction="north"):
             "entries": list(entries)}
 
 
-def codes(data):
-    return [v.code for v in validate(CATALOGUE, parse(data)).violations]
+_probe = Probe(CATALOGUE)
+result, codes, only = _probe.result, _probe.codes, _probe.only
 
 
 CASES = [
@@ -102,13 +103,8 @@ def test_it_reports_exactly_the_broken_rules(code, data, expected):
     assert sorted(codes(data)) == sorted(expected)
 
 
-def result(data):
-    return validate(CATALOGUE, parse(data))
 
 
-def only(data, code):
-    [violation] = [v for v in result(data).violations if v.code == code]
-    return violation
 
 
 def test_it_prices_models_units_items_and_counts():

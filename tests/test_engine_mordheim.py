@@ -12,6 +12,7 @@ import yaml
 from rules.engine import Card, Catalogue, Faction, Item, ValidatorSpec, parse, validate
 from rules.systems.mordheim import rout_test, warband_rating
 from tests.conftest import FIXTURES
+from tests.engine_helpers import Probe
 
 PROFILE = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}
 MERC_LIST = {"dagger": 2, "sword": 10, "halberd": 10, "armour": 20, "pistol": 15}
@@ -93,17 +94,12 @@ def doc(*entries, battle_size=None, faction="mercs"):
             "entries": list(entries)}
 
 
-def result(data):
-    return validate(CATALOGUE, parse(data))
+_probe = Probe(CATALOGUE)
+result, codes, only = _probe.result, _probe.codes, _probe.only
 
 
-def codes(data):
-    return [v.code for v in result(data).violations]
 
 
-def only(data, code):
-    [violation] = [v for v in result(data).violations if v.code == code]
-    return violation
 
 
 CASES = [

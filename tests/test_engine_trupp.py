@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 import yaml
 
-from rules.engine import Card, Catalogue, Item, ValidatorSpec, parse, rules_for, validate
+from rules.engine import Card, Catalogue, Item, ValidatorSpec, parse, rules_for
 from rules.systems.trupp import RULES, STAT_KEYS, effective_stat_rows, effective_stats
 from tests.conftest import FIXTURES
+from tests.engine_helpers import Probe
 
 
 def row(kg_n, a_n, stae, bew, wid, agi, kg_f=None, a_f=None, zg=None, mana=None):
@@ -92,17 +93,12 @@ def doc(*entries, battle_size=None):
             "entries": [{"card": e} if isinstance(e, str) else e for e in entries]}
 
 
-def result(data, catalogue=CATALOGUE):
-    return validate(catalogue, parse(data))
+_probe = Probe(CATALOGUE)
+result, codes, only = _probe.result, _probe.codes, _probe.only
 
 
-def codes(data):
-    return [v.code for v in result(data).violations]
 
 
-def only(data, code):
-    [violation] = [v for v in result(data).violations if v.code == code]
-    return violation
 
 
 CASES = [
