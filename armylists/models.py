@@ -28,6 +28,8 @@ class ArmyList(models.Model):
     data_snapshot = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(default=1)
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # The token a revocation turned off, so the owner can undo it (renewing forgets it).
+    revoked_share_token = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -65,8 +67,9 @@ class CampaignEvent(models.Model):
     """One event of a Mordheim warband's campaign log, resolved: every roll is stored, so
     the log replays the same every time (rules/systems/mordheim_campaign.py).
 
-    ``data`` is the resolved event (``type``, ``entry``, the rolls and their results) plus
-    ``card``: the entry's card when it was recorded, to notice a list edited since.
+    ``data`` is the resolved event (``type``, ``entry_id``, the rolls and their results)
+    plus ``card`` and ``who``: the entry's card and name when it was recorded, so the log
+    still says whom it happened to after the entry is removed from the list.
     """
 
     TYPES = [
@@ -80,7 +83,9 @@ class CampaignEvent(models.Model):
     )
     sequence = models.PositiveIntegerField(help_text=_("1, 2, 3… per list, in order."))
     type = models.CharField(max_length=32, choices=TYPES)
-    entry = models.PositiveIntegerField(help_text=_("The index of the list entry it happened to."))
+    entry_id = models.CharField(
+        max_length=32, db_index=True, help_text=_("The id of the list entry it happened to.")
+    )
     data = models.JSONField(help_text=_("The resolved event with all its rolls."))
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
@@ -97,3 +102,42 @@ class CampaignEvent(models.Model):
 
     def __str__(self):
         return f"{self.army_list_id} #{self.sequence} {self.type}"
+
+
+class Workspace(models.Model):
+    """The list on a builder page: a draft that is not saved yet, or a saved list's unsaved
+    edits, with its undo and redo steps.
+
+    It belongs to one browser (``holder``: a random id kept in the session, which survives
+    logging in) and is kept on the server, so leaving the page loses nothing; every edit
+    locks the row, so two requests (two tabs, a quick double click) never undo each other.
+    Drafts expire with the session (``manage.py clearworkspaces``); a list's edits end with
+    a save, a discard or the list.
+    """
+
+    holder = models.CharField(max_length=64)
+    # "draft:<system key>" or "list:<id>": one workspace per game's draft and per list.
+    key = models.CharField(max_length=80)
+    army_list = models.ForeignKey(
+        ArmyList, null=True, blank=True, on_delete=models.CASCADE, related_name="workspaces"
+    )
+    document = models.JSONField()
+    # The saved version these edits start from (None for a draft).
+    base_version = models.PositiveIntegerField(null=True, blank=True)
+    # Steps, oldest first: {"label", "undo": [edits], "redo": [edits]}.
+    undo = models.JSONField(default=list, blank=True)
+    redo = models.JSONField(default=list, blank=True)
+    # Goes up with every change: a page sends the revision it shows.
+    revision = models.PositiveIntegerField(default=0)
+    # A discarded draft is kept until the next one starts, so the discard can be undone.
+    discarded = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["holder", "key"], name="workspace_holder_key_unique")
+        ]
+        indexes = [models.Index(fields=["updated_at"])]
+
+    def __str__(self):
+        return f"{self.key} ({self.holder[:6]}…)"

@@ -1,8 +1,13 @@
-"""Reads of saved lists. Every lookup of a private list goes through the owner."""
+"""Reads of saved lists. Every lookup of a private list goes through the owner; a shared
+one through its token, which is checked for shape before it reaches the database."""
+
+import re
 
 from django.db.models import Q, QuerySet
 
 from .models import ArmyList
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def list_get_for_owner(*, owner, list_id) -> ArmyList | None:
@@ -12,15 +17,17 @@ def list_get_for_owner(*, owner, list_id) -> ArmyList | None:
 
 
 def list_get_shared(*, token: str) -> ArmyList | None:
-    if not token:
+    if not token or not TOKEN.fullmatch(token):
         return None
     return ArmyList.objects.select_related("system", "owner").filter(share_token=token).first()
 
 
 def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyList]:
+    """The owner's lists, last saved first; by part of the name or faction, by game."""
     lists = ArmyList.objects.select_related("system").filter(owner=owner)
+    query = query.replace("\x00", "")
     if query:
         lists = lists.filter(Q(name__icontains=query) | Q(faction__icontains=query))
     if system:
         lists = lists.filter(system__key=system)
-    return lists
+    return lists.order_by("-updated_at", "-id")

@@ -1,27 +1,36 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views, views_campaign
+from .presenters import all_presenters
+from .views import builder, cards, home, lists, scoring, shared
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("g/<slug:system>/", views.system_start, name="system-start"),
-    path("g/<slug:system>/build/", views.draft_builder, name="draft-builder"),
-    path("g/<slug:system>/cards/<slug:card>/", views.card_detail, name="card-detail"),
-    path("lists/", views.list_index, name="list-index"),
-    path("lists/import/", views.list_import, name="list-import"),
-    path("lists/<int:list_id>/", views.list_detail, name="list-detail"),
-    path("lists/<int:list_id>/export/", views.list_export, name="list-export"),
-    path("lists/<int:list_id>/history/", views.list_history, name="list-history"),
-    path("lists/<int:list_id>/share/", views.list_share, name="list-share"),
-    path("lists/<int:list_id>/delete/", views.list_delete, name="list-delete"),
-    path("lists/<int:list_id>/battle/", views.list_battle, name="list-battle"),
-    path("lists/<int:list_id>/campaign/", views_campaign.campaign_page, name="list-campaign"),
-    path("s/<str:token>/", views.shared_list, name="shared"),
-    path("s/<str:token>/print/", views.shared_print, name="shared-print"),
-    path("s/<str:token>/copy/", views.shared_copy, name="shared-copy"),
-    path("s/<str:token>/battle/", views.shared_battle, name="shared-battle"),
-    path("accounts/signup/", views.signup, name="signup"),
+    path("", home.home, name="home"),
+    path("g/<slug:system>/", builder.system_start, name="system-start"),
+    path("g/<slug:system>/build/", builder.draft_builder, name="draft-builder"),
+    path("g/<slug:system>/cards/<slug:card>/", cards.card_detail, name="card-detail"),
+    path("lists/", lists.list_index, name="list-index"),
+    path("lists/import/", lists.list_import, name="list-import"),
+    path("lists/<int:list_id>/", builder.list_detail, name="list-detail"),
+    path("lists/<int:list_id>/export/", lists.list_export, name="list-export"),
+    path("lists/<int:list_id>/print/", lists.list_print, name="list-print"),
+    path("lists/<int:list_id>/history/", lists.list_history, name="list-history"),
+    path(
+        "lists/<int:list_id>/history/<int:version>/", lists.list_version, name="list-version"
+    ),
+    path(
+        "lists/<int:list_id>/history/<int:version>/restore/",
+        lists.list_restore,
+        name="list-restore",
+    ),
+    path("lists/<int:list_id>/share/", lists.list_share, name="list-share"),
+    path("lists/<int:list_id>/delete/", lists.list_delete, name="list-delete"),
+    path("lists/<int:list_id>/battle/", scoring.list_battle, name="list-battle"),
+    path("s/<str:token>/", shared.shared_list, name="shared"),
+    path("s/<str:token>/print/", shared.shared_print, name="shared-print"),
+    path("s/<str:token>/copy/", shared.shared_copy, name="shared-copy"),
+    path("s/<str:token>/battle/", scoring.shared_battle, name="shared-battle"),
+    path("accounts/signup/", home.signup, name="signup"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
@@ -35,4 +44,6 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Each game's own pages (its play aids), as its presenter lists them.
+    *[pattern for presenter in all_presenters() for pattern in presenter.urls()],
 ]

@@ -6,6 +6,7 @@ and each refused event. The catalogue is the hand-built one of the roster tests.
 
 import random
 
+import msgspec
 import pytest
 
 from rules.engine import parse
@@ -20,15 +21,20 @@ from rules.systems.mordheim_campaign import (
 )
 from tests.test_engine_mordheim import CATALOGUE
 
+def eid(index):
+    """The id of the entry at ``index`` in DOCUMENT (events name fighters by entry id)."""
+    return f"e{index}"
+
+
 DOCUMENT = parse({
     "system": "mordheim", "faction": "mercs", "battle_size": None,
     "entries": [
-        {"card": "captain", "name": "Hans", "items": ["sword", "armour"]},   # 0: 90 gc
-        {"card": "champion", "name": "Otto", "items": ["halberd"]},          # 1: 45 gc
-        {"card": "warrior", "size": 3, "items": ["sword"]},                  # 2: 105 gc
-        {"card": "marksman", "size": 1},                                     # 3: 25 gc
-        {"card": "warrior", "count": 2, "size": 2},                          # 4: 100 gc
-        {"card": "nope"},                                                    # 5: unknown
+        {"id": "e0", "card": "captain", "name": "Hans", "items": ["sword", "armour"]},  # 90 gc
+        {"id": "e1", "card": "champion", "name": "Otto", "items": ["halberd"]},         # 45 gc
+        {"id": "e2", "card": "warrior", "size": 3, "items": ["sword"]},                 # 105 gc
+        {"id": "e3", "card": "marksman", "size": 1},                                    # 25 gc
+        {"id": "e4", "card": "warrior", "count": 2, "size": 2},                         # 100 gc
+        {"id": "e5", "card": "nope"},                                                   # unknown
     ],
 })
 HANS, OTTO, WARRIORS, MARKSMAN, TWO_GROUPS, UNKNOWN = range(6)
@@ -50,7 +56,7 @@ NO_DICE = Dice()
 
 
 def injury(roll, entry=HANS, **sub):
-    return {"type": "serious_injury", "entry": entry, "roll": roll, **sub}
+    return {"type": "serious_injury", "entry_id": eid(entry), "roll": roll, **sub}
 
 
 def roster(*events):
@@ -188,9 +194,9 @@ def test_a_death_inside_multiple_injuries_ends_them():
 
 
 def test_it_rolls_the_d66_the_player_did_not_type():
-    expected = {"type": "serious_injury", "entry": HANS, "roll": 22, "result": "leg_wound"}
+    expected = {"type": "serious_injury", "entry_id": eid(HANS), "roll": 22, "result": "leg_wound"}
     assert resolve(injury(None), Dice(2, 2)) == expected
-    assert resolve({"type": "serious_injury", "entry": HANS}, Dice(2, 2)) == expected
+    assert resolve({"type": "serious_injury", "entry_id": eid(HANS)}, Dice(2, 2)) == expected
 
 
 @pytest.mark.parametrize(("roll", "dice", "sub"), [
@@ -246,26 +252,26 @@ def test_any_roll_of_a_real_rng_applies(seed):
 
 @pytest.mark.parametrize(("roll", "left"), [(1, 2), (2, 2), (3, 3), (4, 3), (5, 3), (6, 3)])
 def test_a_henchman_out_of_action_is_gone_on_1_or_2(roll, left):
-    group = roster({"type": "henchman_out_of_action", "entry": WARRIORS, "roll": roll}
+    group = roster({"type": "henchman_out_of_action", "entry_id": eid(WARRIORS), "roll": roll}
                    ).fighters[WARRIORS]
     assert group.models == left and group.items == ("sword",)
     assert group.lost_models == 3 - left
 
 
 def test_a_group_without_models_is_gone_with_its_gear():
-    group = roster({"type": "henchman_out_of_action", "entry": MARKSMAN, "roll": 2}
+    group = roster({"type": "henchman_out_of_action", "entry_id": eid(MARKSMAN), "roll": 2}
                    ).fighters[MARKSMAN]
     assert (group.models, group.status, group.items) == (0, "gone", ())
 
 
 def test_it_rolls_the_henchman_d6():
-    event = resolve({"type": "henchman_out_of_action", "entry": WARRIORS}, Dice(5))
+    event = resolve({"type": "henchman_out_of_action", "entry_id": eid(WARRIORS)}, Dice(5))
     assert event["roll"] == 5
 
 
 def test_experience_adds_up():
-    r = roster({"type": "experience", "entry": HANS, "amount": 2},
-               {"type": "experience", "entry": WARRIORS, "amount": 1},
+    r = roster({"type": "experience", "entry_id": eid(HANS), "amount": 2},
+               {"type": "experience", "entry_id": eid(WARRIORS), "amount": 1},
                injury(66))
     assert (r.fighters[HANS].experience, r.fighters[WARRIORS].experience) == (23, 1)
     # rating: heroes 5 + exp, henchmen 5 + exp per model
@@ -283,7 +289,7 @@ def test_the_starting_roster_has_starting_experience_and_rating():
 
 
 def test_undo_is_applying_all_but_the_last_event():
-    events = [injury(22), {"type": "experience", "entry": HANS, "amount": 1}, injury(12)]
+    events = [injury(22), {"type": "experience", "entry_id": eid(HANS), "amount": 1}, injury(12)]
     assert roster(*events).fighters[HANS].status == "dead"
     undone = roster(*events[:-1])
     assert undone == roster(*events[:2])
@@ -294,9 +300,9 @@ def test_undo_is_applying_all_but_the_last_event():
 
 
 def test_the_log_says_what_each_event_did():
-    r = roster(injury(22), {"type": "henchman_out_of_action", "entry": WARRIORS, "roll": 1})
-    assert r.log == ("Hans: 22 leg wound; M -1",
-                     "Warrior: D6 1, one model lost with its gear (2 left)")
+    r = roster(injury(22), {"type": "henchman_out_of_action", "entry_id": eid(WARRIORS), "roll": 1})
+    assert tuple(str(line) for line in r.log) == ("Hans: 22 leg wound; M -1",
+                     "Warrior: D6 1: one model lost with its gear (2 left)")
     assert r.to_dict()["fighters"][HANS]["stats"]["M"] == 3
 
 
@@ -304,15 +310,15 @@ def test_the_log_says_what_each_event_did():
 
 REFUSED = [
     # (event, path, code)
-    (injury(22, entry=99), "entry", "unknown_entry"),
-    (injury(22, entry=-1), "entry", "unknown_entry"),
-    (injury(22, entry="0"), "entry", "invalid"),
-    ({"type": "serious_injury", "roll": 22}, "entry", "required"),
-    (injury(22, entry=UNKNOWN), "entry", "unknown_key"),
-    (injury(22, entry=TWO_GROUPS), "entry", "ambiguous_entry"),
-    (injury(22, entry=WARRIORS), "entry", "not_a_hero"),
-    ({"type": "henchman_out_of_action", "entry": HANS, "roll": 3}, "entry", "not_a_henchman"),
-    ({"type": "promotion", "entry": HANS}, "type", "unknown_type"),
+    (injury(22, entry=99), "entry_id", "unknown_entry"),
+    (injury(22, entry=-1), "entry_id", "unknown_entry"),
+    ({"type": "serious_injury", "entry_id": 0, "roll": 22}, "entry_id", "invalid"),
+    ({"type": "serious_injury", "roll": 22}, "entry_id", "required"),
+    (injury(22, entry=UNKNOWN), "entry_id", "unknown_key"),
+    (injury(22, entry=TWO_GROUPS), "entry_id", "ambiguous_entry"),
+    (injury(22, entry=WARRIORS), "entry_id", "not_a_hero"),
+    ({"type": "henchman_out_of_action", "entry_id": eid(HANS), "roll": 3}, "entry_id", "not_a_henchman"),
+    ({"type": "promotion", "entry_id": eid(HANS)}, "type", "unknown_type"),
     (injury(10), "roll", "invalid"),
     (injury(67), "roll", "invalid"),
     (injury(17), "roll", "invalid"),
@@ -331,11 +337,11 @@ REFUSED = [
     (injury(16, d6=1, injuries=[{"roll": 61}]), "injuries[0].roll", "rerolled"),
     (injury(21, d6=1, injuries=[{"roll": 16}]), "injuries[0].roll", "rerolled"),
     (injury(21, d6=1, injuries=[{"roll": 22}, {"roll": 22}]), "injuries", "invalid"),
-    ({"type": "henchman_out_of_action", "entry": WARRIORS, "roll": 0}, "roll", "invalid"),
-    ({"type": "henchman_out_of_action", "entry": WARRIORS, "roll": 7}, "roll", "invalid"),
-    ({"type": "experience", "entry": HANS}, "amount", "required"),
-    ({"type": "experience", "entry": HANS, "amount": 1.5}, "amount", "invalid"),
-    ({"type": "experience", "entry": HANS, "amount": -21}, "amount", "invalid"),
+    ({"type": "henchman_out_of_action", "entry_id": eid(WARRIORS), "roll": 0}, "roll", "invalid"),
+    ({"type": "henchman_out_of_action", "entry_id": eid(WARRIORS), "roll": 7}, "roll", "invalid"),
+    ({"type": "experience", "entry_id": eid(HANS)}, "amount", "required"),
+    ({"type": "experience", "entry_id": eid(HANS), "amount": 1.5}, "amount", "invalid"),
+    ({"type": "experience", "entry_id": eid(HANS), "amount": -21}, "amount", "invalid"),
 ]
 
 
@@ -351,9 +357,9 @@ def test_the_refusals_say_why():
         "Warrior is a henchman group: use henchman_out_of_action (serious injuries are for "
         "heroes)"
     )
-    assert refused(injury(22, entry=99))[1] == "no entry 99: the warband has entries 0 to 5"
+    assert refused(injury(22, entry=99))[1] == "no entry has the id 'e99' in this warband"
     assert refused(injury(22, entry=TWO_GROUPS))[1] == (
-        "entries[4] (Warrior) stands for 2 henchman groups: give each an entry of its own"
+        "Warrior stands for 2 henchman groups: give each an entry of its own"
     )
     assert refused(injury(16, d6=1, injuries=[{"roll": 61}]))[1].startswith(
         "61 (captured) is re-rolled in multiple injuries"
@@ -363,7 +369,7 @@ def test_the_refusals_say_why():
 def test_a_fighter_out_of_the_warband_takes_no_more_events():
     current = roster(injury(61))
     path, message, code = refused(injury(22), current)
-    assert (path, code) == ("entry", "not_in_warband")
+    assert (path, code) == ("entry_id", "not_in_warband")
     assert message == "Hans is no longer in the warband (captured)"
 
 
@@ -374,5 +380,38 @@ def test_apply_events_names_the_event_and_wants_every_roll():
                                   "required")]
     with pytest.raises(CampaignError) as info:
         roster(injury(22), injury(12), injury(22))
-    assert info.value.errors[0][0] == "events[2].entry"
-    assert "events[2].entry" in str(info.value)
+    assert info.value.errors[0][0] == "events[2].entry_id"
+    assert "events[2].entry_id" in str(info.value)
+
+
+# -- history stays with the fighter it happened to ------------------------------------
+
+
+def _without(index):
+    entries = [e for i, e in enumerate(DOCUMENT.entries) if i != index]
+    return msgspec.structs.replace(DOCUMENT, entries=tuple(entries))
+
+
+def test_a_removed_fighter_takes_his_history_with_him():
+    events = [injury(22, entry=OTTO), {"type": "henchman_out_of_action", "entry_id": eid(WARRIORS),
+                                       "roll": 1, "card": "warrior", "who": "Warrior"},
+              {"type": "experience", "entry_id": eid(HANS), "amount": 2, "card": "captain"}]
+    events[0] = {**resolve(events[0]), "card": "champion", "who": "Otto"}
+    before = roster(*events)
+    assert before.fighters[OTTO].stats["M"] == 3 and before.orphaned == ()
+    after = apply_events(CATALOGUE, _without(OTTO), events)
+    # Otto's leg wound is nobody else's; the warriors (one place up now) keep their loss.
+    assert after.orphaned == (0,)
+    assert [f.name for f in after.fighters][:2] == ["Hans", "Warrior"]
+    assert after.fighters[1].models == 2 and after.fighters[0].experience == 22
+    assert all(f.stats == dict(CATALOGUE.cards[f.card].stats) for f in after.fighters[1:3])
+    assert str(after.log[0]) == "Otto: 22 leg wound; M -1 (no longer in the list)"
+
+
+def test_another_fighter_under_the_same_id_gets_none_of_the_history():
+    event = {**resolve(injury(22, entry=OTTO)), "card": "champion", "who": "Otto"}
+    swapped = msgspec.structs.replace(DOCUMENT, entries=tuple(
+        msgspec.structs.replace(e, card="captain") if e.id == eid(OTTO) else e
+        for e in DOCUMENT.entries))
+    after = apply_events(CATALOGUE, swapped, [event])
+    assert after.orphaned == (0,) and after.fighters[OTTO].stats["M"] == 4

@@ -1,11 +1,12 @@
-"""The Mordheim campaign log over the API: a saved warband's log of serious injuries,
-henchmen out of action and experience, and the roster it made. Thin: read the body, call
-a service (armylists/services.py, campaign section), shape the answer.
+"""A saved list's campaign log over the API (today: Mordheim's serious injuries, henchmen
+out of action and experience), and the roster it made. Thin: read the body, call
+``armylists.services.campaign``, shape the answer.
 
 Access as for every private list endpoint (armylists/api/lists.py): anonymous callers
 get 403 ``not_authenticated``; a list that is not yours answers 404 like one that does
-not exist. A list of another game system has no campaign log: GET and DELETE answer 404,
-POST 400 ``wrong_system``.
+not exist. A list of a game that keeps no campaign log: GET and DELETE answer 404, POST
+400 ``wrong_system``. Events name their fighter by ``entry_id`` (``entry``, the index in
+the list, is still taken and always answered: null once the fighter was removed).
 """
 
 from __future__ import annotations
@@ -17,15 +18,17 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from armylists import services
 from armylists.models import ArmyList
-from rules.systems.mordheim_campaign import EVENT_TYPES
+from armylists.services import campaign
 
 from .errors import ErrorSerializer, ErrorsSerializer, problems_response
 from .lists import LIST_ID, NOT_LOGGED_IN, _owned
+from .playaids import TrueFalseField, WholeNumberField
+from .playaids import error_example as _error_example
 from .serializers import _NoUnknownFields
-from .tools import TrueFalseField, WholeNumberField, _error_example
 from .views import BODY_PARSERS, read_body
+
+EVENT_TYPES = ("serious_injury", "henchman_out_of_action", "experience")
 
 TAGS = ["campaign"]
 STATUSES = ["active", "dead", "captured", "retired", "gone", "unknown_card"]
@@ -44,9 +47,16 @@ class NewCampaignEventSerializer(_NoUnknownFields):
         "one model of a henchman group did (D6). experience: a fighter gains (or loses) "
         "experience.",
     )
+    entry_id = serializers.CharField(
+        required=False,
+        max_length=32,
+        help_text="The id of the fighter's list entry (a hero, or a henchman group of one "
+        "entry). Give this or entry.",
+    )
     entry = WholeNumberField(
-        help_text="Index of the fighter in the list's entries (0 = first); a hero, or a "
-        "henchman group of one entry."
+        required=False,
+        help_text="Index of the fighter in the list's entries (0 = first), as the list is "
+        "now; turned into its entry_id. Give this or entry_id.",
     )
     roll = WholeNumberField(
         required=False,
@@ -103,7 +113,15 @@ class InjurySerializer(serializers.Serializer):
 class CampaignEventSerializer(serializers.Serializer):
     sequence = serializers.IntegerField(help_text="1, 2, 3… in the list's log.")
     type = serializers.ChoiceField(choices=list(EVENT_TYPES))
-    entry = serializers.IntegerField()
+    entry_id = serializers.CharField(help_text="The id of the fighter's list entry.")
+    entry = serializers.IntegerField(
+        allow_null=True,
+        help_text="The fighter's index in the list now; null when he was removed from it.",
+    )
+    orphaned = serializers.BooleanField(
+        help_text="The fighter is no longer in the list: the event stays in the log, applied "
+        "to nobody else."
+    )
     card = serializers.CharField(
         required=False, allow_null=True, help_text="The entry's card when it was recorded."
     )
@@ -117,7 +135,11 @@ class CampaignEventSerializer(serializers.Serializer):
     date = serializers.DateTimeField()
     summary = serializers.CharField(
         allow_null=True,
-        help_text="What it did, in English; null when the log no longer applies this far.",
+        help_text="What it did, in the language of Accept-Language; null when the log no "
+        "longer applies this far.",
+    )
+    what = serializers.CharField(
+        allow_null=True, help_text="The same without the fighter's name."
     )
     amount = serializers.IntegerField(required=False)
     d6 = serializers.IntegerField(required=False)
@@ -129,7 +151,8 @@ class CampaignEventSerializer(serializers.Serializer):
 
 
 class FighterSerializer(serializers.Serializer):
-    entry = serializers.IntegerField()
+    entry = serializers.IntegerField(help_text="Its index in the list.")
+    entry_id = serializers.CharField(help_text="The id of its list entry.")
     card = serializers.CharField(allow_null=True)
     name = serializers.CharField()
     hero = serializers.BooleanField()
@@ -163,7 +186,9 @@ class RosterSerializer(serializers.Serializer):
     faction = serializers.CharField(allow_null=True)
     fighters = FighterSerializer(many=True)
     treasury = serializers.IntegerField(help_text="Unspent starting gold plus winnings (gc).")
-    log = serializers.ListField(child=serializers.CharField(), help_text="In English.")
+    log = serializers.ListField(
+        child=serializers.CharField(), help_text="In the language of Accept-Language."
+    )
     members = serializers.IntegerField(help_text="Models in the warband.")
 
 
@@ -197,31 +222,35 @@ class CampaignChangeSerializer(CampaignStateSerializer):
 EXAMPLE_EVENT = {
     "sequence": 1,
     "type": "serious_injury",
+    "entry_id": "hAns1",
     "entry": 0,
+    "orphaned": False,
     "card": "reikland-mercenary-captain",
     "who": "Hans",
     "roll": 23,
     "result": "arm_wound",
     "d6": 4,
     "date": "2026-11-20T19:45:00Z",
-    "summary": "Hans: 23 arm wound; misses the next game",
+    "summary": "Hans: 23 arm wound; D6 4: misses the next game",
+    "what": "23 arm wound; D6 4: misses the next game",
 }
 REQUEST_EXAMPLES = [
     OpenApiExample(
         "Serious injury, rolled on the table",
-        value={"type": "serious_injury", "entry": 0, "roll": 22},
+        value={"type": "serious_injury", "entry_id": "hAns1", "roll": 22},
         request_only=True,
     ),
     OpenApiExample(
         "Serious injury, the server rolls",
         value={"type": "serious_injury", "entry": 1},
+        summary="By the fighter's place in the list",
         request_only=True,
     ),
     OpenApiExample(
         "Multiple injuries, all dice typed",
         value={
             "type": "serious_injury",
-            "entry": 0,
+            "entry_id": "hAns1",
             "roll": 16,
             "d6": 2,
             "injuries": [{"roll": 22}, {"roll": 24, "d6": 5}],
@@ -230,11 +259,13 @@ REQUEST_EXAMPLES = [
     ),
     OpenApiExample(
         "Henchman out of action",
-        value={"type": "henchman_out_of_action", "entry": 3, "roll": 2},
+        value={"type": "henchman_out_of_action", "entry_id": "w4rr1", "roll": 2},
         request_only=True,
     ),
     OpenApiExample(
-        "Experience", value={"type": "experience", "entry": 0, "amount": 2}, request_only=True
+        "Experience",
+        value={"type": "experience", "entry_id": "hAns1", "amount": 2},
+        request_only=True,
     ),
 ]
 CHANGE_EXAMPLE = OpenApiExample(
@@ -247,6 +278,7 @@ CHANGE_EXAMPLE = OpenApiExample(
             "fighters": [
                 {
                     "entry": 0,
+                    "entry_id": "hAns1",
                     "card": "reikland-mercenary-captain",
                     "name": "Hans",
                     "hero": True,
@@ -277,7 +309,7 @@ CHANGE_EXAMPLE = OpenApiExample(
                 }
             ],
             "treasury": 410,
-            "log": ["Hans: 23 arm wound; misses the next game"],
+            "log": ["Hans: 23 arm wound; D6 4: misses the next game"],
             "members": 1,
         },
         "rating": 25,
@@ -293,14 +325,14 @@ ERROR_EXAMPLES = [
     ),
     _error_example(
         "No such entry",
-        "entry",
-        "no entry 9: the warband has entries 0 to 5",
+        "entry_id",
+        "no entry has the id 'zz9' in this warband",
         "unknown_entry",
         summary="400",
     ),
     _error_example(
         "A dead hero",
-        "entry",
+        "entry_id",
         "Hans is no longer in the warband (dead)",
         "not_in_warband",
         summary="400",
@@ -308,29 +340,29 @@ ERROR_EXAMPLES = [
     _error_example(
         "Not a Mordheim list",
         "",
-        "a campaign log is kept for Mordheim warbands; this is a Godslayer list",
+        "Godslayer lists keep no campaign log",
         "wrong_system",
         summary="400",
     ),
 ]
 NO_CAMPAIGN = OpenApiResponse(
     ErrorsSerializer,
-    description="No such list among yours, or it is not a Mordheim warband.",
+    description="No such list among yours, or its game keeps no campaign log.",
 )
 
 
 # -- views --------------------------------------------------------------------------------
 
 
-def _mordheim(request, list_id: str) -> ArmyList:
+def _with_campaign(request, list_id: str) -> ArmyList:
     army_list = _owned(request, list_id)
-    if not services.list_has_campaign(army_list=army_list):
-        raise NotFound("no campaign log: this list is not a Mordheim warband")
+    if not campaign.list_has_campaign(army_list=army_list):
+        raise NotFound("no campaign log: this list's game keeps none")
     return army_list
 
 
 def _change(army_list: ArmyList, event: dict, status_code: int) -> Response:
-    state = services.campaign_state(army_list=army_list)
+    state = campaign.campaign_state(army_list=army_list)
     return Response(CampaignChangeSerializer({**state, "event": event}).data, status=status_code)
 
 
@@ -355,8 +387,8 @@ def campaign_detail(request, list_id):
     the roster it made: the saved list with every event applied (stats lowered, games to
     miss, traits and hatred, experience, dead and lost fighters out with their gear) and
     its warband rating."""
-    army_list = _mordheim(request, list_id)
-    return Response(CampaignStateSerializer(services.campaign_state(army_list=army_list)).data)
+    army_list = _with_campaign(request, list_id)
+    return Response(CampaignStateSerializer(campaign.campaign_state(army_list=army_list)).data)
 
 
 @extend_schema(
@@ -368,7 +400,7 @@ def campaign_detail(request, list_id):
         400: OpenApiResponse(
             ErrorsSerializer,
             description='The warband cannot take this event (by path, e.g. "roll", '
-            '"entry", "injuries[0].roll"), or the list is not a Mordheim warband '
+            '"entry_id", "injuries[0].roll"), or the list\'s game keeps no campaign log '
             '("wrong_system"); nothing is recorded.',
         ),
         403: NOT_LOGGED_IN,
@@ -389,10 +421,10 @@ def campaign_events(request, list_id):
     body = read_body(NewCampaignEventSerializer, request)
     event = {k: v for k, v in body.items() if v is not None}
     try:
-        recorded = services.campaign_record_event(
+        recorded = campaign.campaign_record_event(
             army_list=army_list, event=event, user=request.user
         )
-    except services.CampaignRefused as error:
+    except campaign.CampaignRefused as error:
         return problems_response(error.problems)
     except ArmyList.DoesNotExist:  # deleted between the lookup and the record
         raise NotFound("no such list") from None
@@ -418,9 +450,9 @@ def campaign_events(request, list_id):
 @permission_classes([IsAuthenticated])
 def campaign_event_last(request, list_id):
     """Delete the last event of the log; answers it and the state without it."""
-    army_list = _mordheim(request, list_id)
+    army_list = _with_campaign(request, list_id)
     try:
-        removed = services.campaign_undo(army_list=army_list)
+        removed = campaign.campaign_undo(army_list=army_list)
     except ArmyList.DoesNotExist:
         removed = None
     if removed is None:

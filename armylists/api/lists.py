@@ -36,8 +36,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from armylists import selectors, services
+from armylists import selectors
 from armylists.models import ArmyList
+from armylists.services import lists
 from rules.engine import DocumentError, ProblemAt
 
 from .errors import ErrorsSerializer
@@ -98,7 +99,7 @@ def _owned(request, list_id: str) -> ArmyList:
 
 
 def _detail(request, army_list: ArmyList, *, status_code=status.HTTP_200_OK) -> Response:
-    context = {"request": request, "payload": services.list_payload(army_list=army_list)}
+    context = {"request": request, "payload": lists.list_payload(army_list=army_list)}
     response = Response(ListDetailSerializer(army_list, context=context).data, status=status_code)
     if status_code == status.HTTP_201_CREATED:
         response["Location"] = request.build_absolute_uri(reverse("api-list", args=[army_list.id]))
@@ -115,14 +116,14 @@ def _in_document(path: str, top_level: set[str]) -> str:
 
 def _save(request, army_list: ArmyList, *, document, version: int, top_level=frozenset()):
     try:
-        saved = services.list_update(
+        saved = lists.list_update(
             army_list=army_list, data=document, expected_version=version, user=request.user
         )
     except DocumentError as exc:
         raise DocumentError(
             [ProblemAt(_in_document(p.path, top_level), p.message) for p in exc.errors]
         ) from None
-    except services.ListConflict as conflict:
+    except lists.ListConflict as conflict:
         error = {"path": "version", "message": str(conflict), "code": "conflict"}
         return Response(
             {"errors": [error], "current_version": conflict.current_version},
@@ -156,14 +157,15 @@ def list_collection(request):
     """GET: your lists, last saved first (summaries). POST: save a list document, legal or
     not, as a new list at version 1 (a malformed one: 400, nothing saved)."""
     if request.method == "POST":
-        army_list = services.list_create(owner=request.user, data=request.data)
+        # The raw body goes to the document service: decoded and checked in one pass.
+        army_list = lists.list_import(owner=request.user, body=request.body)
         return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
-    lists = selectors.list_search(
+    found = selectors.list_search(
         owner=request.user,
         query=request.query_params.get("q", "").strip(),
         system=request.query_params.get("system", "").strip(),
     )
-    return Response(ListSummarySerializer(lists, many=True, context={"request": request}).data)
+    return Response(ListSummarySerializer(found, many=True, context={"request": request}).data)
 
 
 @extend_schema(
@@ -210,7 +212,7 @@ def list_detail(request, list_id):
     if request.method == "GET":
         return _detail(request, army_list)
     if request.method == "DELETE":
-        services.list_delete(army_list=army_list)
+        lists.list_delete(army_list=army_list)
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PUT":
         body = read_body(ListPutSerializer, request)
@@ -245,8 +247,8 @@ def list_export(request, list_id):
     """The list document (muster-list/1) with the data version it was saved against: what
     import takes back."""
     army_list = _owned(request, list_id)
-    response = Response(services.list_export(army_list=army_list))
-    filename = services.list_export_filename(army_list=army_list)
+    response = Response(lists.list_export(army_list=army_list))
+    filename = lists.list_export_filename(army_list=army_list)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -263,7 +265,7 @@ def list_import(request):
     """Save an exported list document as a new list. Unknown card, item or faction keys are
     kept and reported as unknown_key violations; a malformed document is refused with
     every problem by path, and nothing is saved."""
-    army_list = services.list_import(owner=request.user, data=request.data)
+    army_list = lists.list_import(owner=request.user, body=request.body)
     return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
 
 
@@ -282,9 +284,9 @@ def list_share(request, list_id):
     army_list = _owned(request, list_id)
     action = read_body(ShareActionSerializer, request)["action"]
     if action == "revoke":
-        army_list = services.list_share_revoke(army_list=army_list)
+        army_list = lists.list_share_revoke(army_list=army_list)
     else:
-        army_list = services.list_share_renew(army_list=army_list)
+        army_list = lists.list_share_renew(army_list=army_list)
     return _detail(request, army_list)
 
 
@@ -304,7 +306,7 @@ def shared_detail(request, token):
     army_list = selectors.list_get_shared(token=token)
     if army_list is None:
         raise NotFound("no list is shared with this link")
-    context = {"request": request, "payload": services.list_payload(army_list=army_list)}
+    context = {"request": request, "payload": lists.list_payload(army_list=army_list)}
     return Response(SharedListSerializer(army_list, context=context).data)
 
 

@@ -8,7 +8,11 @@ import copy
 
 from rules.engine.document import list_schema
 
-COMPONENT_NAMES = {"entry": "ListDocumentEntry", "custom": "CustomUnit"}
+COMPONENT_NAMES = {
+    "entry": "ListDocumentEntry",
+    "custom": "CustomUnit",
+    "special_action": "SpecialActionPurchase",
+}
 
 
 def _rewrite_refs(node):

@@ -1,5 +1,7 @@
 from django.urls import path
 
+from armylists.presenters import all_presenters
+
 from . import campaign, lists, views
 
 urlpatterns = [
@@ -25,4 +27,6 @@ urlpatterns = [
         name="api-campaign-event-last",
     ),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
+    # Each game's own endpoints (its play aids), as its presenter lists them.
+    *[pattern for presenter in all_presenters() for pattern in presenter.api_urls()],
 ]

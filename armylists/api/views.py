@@ -1,28 +1,21 @@
 """Thin API views: parse the request, call a service or selector, shape the answer."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import parsers
 from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from armylists import services
+from armylists.services import documents
 from rules import selectors
 
 from .errors import ErrorsSerializer
+from .parsers import JSONBodyParser
 from .schema import DOCUMENT_REF
 from .serializers import CatalogueSerializer, SystemSummarySerializer, ValidationResultSerializer
 
-
-class AnyContentJSONParser(parsers.JSONParser):
-    """Read the body as JSON whatever Content-Type the client sent (curl -d sends a form type)."""
-
-    media_type = "*/*"
-
-
 # Every endpoint that takes a body: JSON, whatever Content-Type the client sent.
-BODY_PARSERS = [parsers.JSONParser, AnyContentJSONParser]
+BODY_PARSERS = [JSONBodyParser]
 
 
 def read_body(serializer_class, request) -> dict:
@@ -42,8 +35,22 @@ EXAMPLE_DOCUMENT = {
     "battle_size": 160,
     "role": None,
     "entries": [
-        {"card": "nordgaard-gestir-captain", "count": 1, "size": None, "items": [], "options": []},
-        {"card": "nordgaard-ogre-huscarl", "count": 3, "size": None, "items": [], "options": []},
+        {
+            "id": "cpt",
+            "card": "nordgaard-gestir-captain",
+            "count": 1,
+            "size": None,
+            "items": [],
+            "options": [],
+        },
+        {
+            "id": "ogres",
+            "card": "nordgaard-ogre-huscarl",
+            "count": 3,
+            "size": None,
+            "items": [],
+            "options": [],
+        },
     ],
     "special_actions": [],
 }
@@ -82,4 +89,5 @@ def system_detail(request, system):
 def validate(request):
     """Validate a list document. 200 for every well-formed list, legal or not; 400 with
     paths for a malformed one (not JSON, wrong types, unknown system)."""
-    return Response(services.list_validate(data=request.data))
+    # The raw body goes to the document service: decoded and checked in one pass.
+    return Response(documents.list_validate(body=request.body))

@@ -1,5 +1,7 @@
 from django import template
 
+from ..names import local_name as _local_name
+
 register = template.Library()
 
 
@@ -10,3 +12,28 @@ def get_item(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def local_name(thing, fallback="?"):
+    """A card's, item's or faction's name in the reader's language."""
+    return _local_name(thing, fallback)
+
+
+@register.filter
+def template(presenter, name):
+    """``{% include presenter|template:"_summary.html" %}``: the game's own fragment, else
+    the neutral one."""
+    return presenter.template(name)
+
+
+@register.filter
+def in_pairs(key, pairs):
+    """Whether ``key`` is the first of one of the (key, label) ``pairs``."""
+    return any(k == key for k, _label in pairs)
+
+
+@register.filter
+def role_label(presenter, role):
+    """A list's role in the reader's words, as its game's presenter says it."""
+    return presenter.role_label(role)

@@ -5,7 +5,7 @@ with the points breakdown and the violations.
 """
 
 from .catalogue import Card, Catalogue, Faction, Item, SpecialAction, ValidatorSpec, Variant
-from .document import DocumentError, Entry, ListDocument, ProblemAt, parse
+from .document import DocumentError, Entry, ListDocument, ProblemAt, decode, parse, with_ids
 from .validation import (
     Context,
     Points,
@@ -42,8 +42,10 @@ __all__ = [
     "Variant",
     "Violation",
     "WARNING",
+    "decode",
     "parse",
     "registered_systems",
     "rules_for",
     "validate",
+    "with_ids",
 ]

@@ -1,27 +1,64 @@
-"""The list document (``muster-list/1``): parsing, checking and its plain objects.
+"""The list document (``muster-list/1``): its typed form, and the one way in.
 
-A document that breaks the JSON Schema is *malformed* (``DocumentError``, a 400 in the
-API). Everything the schema allows is a well-formed list, legal or not: unknown keys
-and broken rules are the validators' business.
+A document that breaks the JSON Schema (``rules/schemas/list-document.schema.json``) is
+*malformed*: ``DocumentError``, a 400 in the API. Everything the schema allows is a
+well-formed list, legal or not: unknown keys and broken rules are the validators' business.
+
+The typed document is made of msgspec Structs whose types and bounds mirror the schema,
+so ``decode`` (raw JSON bytes) and ``parse`` (decoded data) check and build a document in
+one pass in C. Only a refused document is read again, by jsonschema, which names every
+problem with its path (``rules.engine.checks``); a test keeps the two in agreement.
+
+Every entry and special-action purchase has an ``id``, unique within the list: what edits,
+violations, campaign logs and diffs refer to, never a position. ``with_ids`` gives the
+ones that have none a new one.
 """
 
 from __future__ import annotations
 
-import copy
-import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta, Struct
+
+from .checks import SCHEMA_PATH, list_schema  # noqa: F401  (re-exported)
+from .schema_errors import ProblemAt, describe_error, format_path  # noqa: F401  (re-exported)
 
 FORMAT = "muster-list/1"
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "list-document.schema.json"
+
+# The bounds of the schema file, by name (the schema file states them for clients).
+MAX_BODY_BYTES = 2_500_000
+MAX_ENTRIES = 5000
+MAX_SPECIAL_ACTIONS = 500
+MAX_KEYS = 100  # items or options of one entry
+MAX_COUNT = 1000
+MAX_POINTS = 100_000
+ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+# NUL cannot be stored by PostgreSQL: the schema's string patterns refuse it, and decode()
+# sends any body that holds one to the thorough check, which names the field.
+NUL_ESCAPE = b"\\u0000"
+
+UNIT_TYPES = (
+    "infantry",
+    "walker",
+    "vehicle",
+    "monstrous_creature",
+    "bike",
+    "jetbike",
+    "beast",
+    "swarm",
+)
 
 
-@dataclass(frozen=True, slots=True)
-class ProblemAt:
-    path: str
-    message: str
+def _text(max_length: int, min_length: int = 0):
+    return Annotated[str, Meta(min_length=min_length, max_length=max_length)]
+
+
+Key = _text(100, 1)
+Id = Annotated[str, Meta(pattern=ID_PATTERN)]
+Count = Annotated[int, Meta(ge=1, le=MAX_COUNT)]
 
 
 class DocumentError(ValueError):
@@ -32,47 +69,56 @@ class DocumentError(ValueError):
         super().__init__("; ".join(f"{e.path or '(document)'}: {e.message}" for e in errors))
 
 
-@dataclass(frozen=True, slots=True)
-class CustomUnit:
-    name: str
-    points: int
-    unit_type: str | None = None
-    base_mm: int | None = None
-    wargear: tuple[str, ...] = ()
+class _Part(Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=False):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    card: str | None = None
-    count: int = 1
-    size: int | None = None
-    items: tuple[str, ...] = ()
-    options: tuple[str, ...] = ()
-    name: str | None = None
+class CustomUnit(_Part):
+    """A unit the player types in (Boarding Action: from their own codex)."""
+
+    name: _text(200, 1)
+    points: Annotated[int, Meta(ge=0, le=MAX_POINTS)]
+    unit_type: Literal[UNIT_TYPES] | None = None  # type: ignore[valid-type]
+    base_mm: Annotated[int, Meta(ge=1, le=500)] | None = None
+    wargear: Annotated[tuple[_text(100, 1), ...], Meta(max_length=50)] = ()
+
+
+class Entry(_Part):
+    id: Id | None = None
+    card: Key | None = None
     custom: CustomUnit | None = None
+    count: Count = 1
+    size: Count | None = None
+    items: Annotated[tuple[Key, ...], Meta(max_length=MAX_KEYS)] = ()
+    options: Annotated[tuple[Key, ...], Meta(max_length=MAX_KEYS)] = ()
+    name: _text(200) | None = None
+    notes: _text(1000) | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SpecialActionPick:
-    action: str
-    count: int = 1
-    variant: str | None = None
+class SpecialActionPick(_Part):
+    action: Key
+    id: Id | None = None
+    count: Count = 1
+    variant: _text(100) | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ListDocument:
-    system: str
-    name: str = ""
-    faction: str | None = None
-    battle_size: int | None = None
-    role: str | None = None
-    entries: tuple[Entry, ...] = ()
-    special_actions: tuple[SpecialActionPick, ...] = ()
-    data_version: str | None = None
-    extra: Mapping = field(default_factory=dict)
+class ListDocument(_Part):
+    system: _text(64, 1)
+    format: Literal[FORMAT] = FORMAT  # type: ignore[valid-type]
+    name: _text(200) = ""
+    faction: _text(100) | None = None
+    battle_size: Annotated[int, Meta(ge=0, le=MAX_POINTS)] | None = None
+    role: _text(32) | None = None
+    notes: _text(5000) | None = None
+    entries: Annotated[tuple[Entry, ...], Meta(max_length=MAX_ENTRIES)] = ()
+    special_actions: Annotated[
+        tuple[SpecialActionPick, ...], Meta(max_length=MAX_SPECIAL_ACTIONS)
+    ] = ()
+    data_version: _text(64) | None = None
 
     def to_dict(self) -> dict:
-        """The canonical JSON form: every field present, defaults filled in."""
+        """The canonical JSON form: every field present (defaults filled in), in the order a
+        reader expects; optional texts (notes, a hero's name) only when set."""
         doc = {
             "format": FORMAT,
             "system": self.system,
@@ -80,12 +126,11 @@ class ListDocument:
             "faction": self.faction,
             "battle_size": self.battle_size,
             "role": self.role,
-            "entries": [entry_to_dict(e) for e in self.entries],
-            "special_actions": [
-                {"action": s.action, "count": s.count, "variant": s.variant}
-                for s in self.special_actions
-            ],
         }
+        if self.notes:
+            doc["notes"] = self.notes
+        doc["entries"] = [entry_to_dict(e) for e in self.entries]
+        doc["special_actions"] = [pick_to_dict(p) for p in self.special_actions]
         if self.data_version is not None:
             doc["data_version"] = self.data_version
         return doc
@@ -93,17 +138,16 @@ class ListDocument:
 
 def entry_to_dict(entry: Entry) -> dict:
     out: dict = {}
+    if entry.id is not None:
+        out["id"] = entry.id
     if entry.card is not None:
         out["card"] = entry.card
     if entry.custom is not None:
         c = entry.custom
-        out["custom"] = {
-            "name": c.name,
-            "points": c.points,
-            "unit_type": c.unit_type,
-            "base_mm": c.base_mm,
-            "wargear": list(c.wargear),
-        }
+        out["custom"] = {"name": c.name, "points": c.points}
+        if c.unit_type is not None:
+            out["custom"]["unit_type"] = c.unit_type
+        out["custom"].update(base_mm=c.base_mm, wargear=list(c.wargear))
     out.update(
         count=entry.count,
         size=entry.size,
@@ -112,179 +156,119 @@ def entry_to_dict(entry: Entry) -> dict:
     )
     if entry.name is not None:
         out["name"] = entry.name
+    if entry.notes:
+        out["notes"] = entry.notes
     return out
 
 
-@cache
-def list_schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text())
-
-
-@cache
-def _validator():
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(list_schema())
-
-
-@cache
-def _fast_check():
-    """The same schema compiled to Python: ~15x faster, but it stops at the first error.
-
-    Well-formed documents (nearly all of them) take this path; a failing one is checked
-    again by jsonschema, which reports every problem with its path.
-    """
-    import fastjsonschema
-
-    # fastjsonschema rewrites $refs in place: give it a copy, not the shared schema.
-    schema = copy.deepcopy(list_schema())
-    schema["$schema"] = "http://json-schema.org/draft-07/schema#"
-    return fastjsonschema.compile(schema, use_default=False)
-
-
-def _passes_fast_check(data) -> bool:
-    from fastjsonschema import JsonSchemaException
-
-    try:
-        _fast_check()(data)
-    except JsonSchemaException:
-        return False
-    return True
-
-
-def format_path(parts) -> str:
-    """``["entries", 2, "size"]`` -> ``"entries[2].size"``."""
-    out = ""
-    for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
+def pick_to_dict(pick: SpecialActionPick) -> dict:
+    out = {"id": pick.id} if pick.id is not None else {}
+    out.update(action=pick.action, count=pick.count, variant=pick.variant)
     return out
 
 
-_TYPE_NAMES = {
-    "integer": "a whole number",
-    "string": "a string",
-    "array": "a list",
-    "object": "an object",
-    "boolean": "true or false",
-    "null": "null",
-    "number": "a number",
-}
+# --- ids ---------------------------------------------------------------------------------
 
 
-def _type_phrase(expected) -> str:
-    if isinstance(expected, list):
-        return " or ".join(_TYPE_NAMES.get(t, t) for t in expected)
-    return _TYPE_NAMES.get(expected, expected)
+def new_id() -> str:
+    """A short random id: 8 URL-safe characters (48 bits), unique enough within one list."""
+    return secrets.token_urlsafe(6)
 
 
-def describe_error(error) -> ProblemAt:
-    """Turn a jsonschema error into a sentence a player can act on."""
-    path = list(error.absolute_path)
-    v, got = error.validator, error.instance
-    if v == "required":
-        missing = error.message.split("'")[1]
-        path.append(missing)
-        message = "is required"
-    elif v == "type":
-        message = f"must be {_type_phrase(error.validator_value)}, not {json.dumps(got)}"
-    elif v == "minimum":
-        message = f"must be at least {error.validator_value}, not {got}"
-    elif v == "maximum":
-        message = f"must be at most {error.validator_value}, not {got}"
-    elif v == "const":
-        message = f"must be {json.dumps(error.validator_value)}, not {json.dumps(got)}"
-    elif v == "enum":
-        allowed = ", ".join(json.dumps(x) for x in error.validator_value)
-        message = f"must be one of {allowed}, not {json.dumps(got)}"
-    elif v == "minLength":
-        message = "must not be empty" if error.validator_value == 1 else error.message
-    elif v == "maxLength":
-        message = f"must be at most {error.validator_value} characters long"
-    elif v == "maxItems":
-        message = f"must have at most {error.validator_value} elements"
-    else:
-        message = error.message
-    return ProblemAt(format_path(path), message)
+def with_ids(document: ListDocument, make_id: Callable[[], str] = new_id) -> ListDocument:
+    """The document with an id on every entry and special-action purchase that has none
+    (the ones it has are kept: they survive edits, export, import and copy)."""
+    if all(e.id for e in document.entries) and all(p.id for p in document.special_actions):
+        return document
+    taken = {e.id for e in document.entries} | {p.id for p in document.special_actions}
 
+    def fresh() -> str:
+        while (candidate := make_id()) in taken:
+            pass
+        taken.add(candidate)
+        return candidate
 
-def check(data) -> list[ProblemAt]:
-    """Every schema problem of ``data``, in document order."""
-    if not isinstance(data, dict):
-        return [ProblemAt("", f"must be a JSON object (the list document), not {_json_kind(data)}")]
-    if _passes_fast_check(data):
-        return _entry_problems(data)
-    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    return [describe_error(e) for e in errors] + _entry_problems(data)
-
-
-def _entry_problems(data: dict) -> list[ProblemAt]:
-    problems = []
-    entries = data.get("entries")
-    for i, entry in enumerate(entries if isinstance(entries, list) else []):
-        if isinstance(entry, dict) and "card" not in entry and "custom" not in entry:
-            problems.append(ProblemAt(f"entries[{i}]", "needs a 'card' key or a 'custom' unit"))
-        if isinstance(entry, dict) and "card" in entry and "custom" in entry:
-            problems.append(
-                ProblemAt(f"entries[{i}]", "has both 'card' and 'custom'; give one of them")
-            )
-    return problems
-
-
-def _json_kind(data) -> str:
-    if isinstance(data, list):
-        return "a list"
-    if data is None:
-        return "null"
-    return _type_phrase(
-        {str: "string", bool: "boolean", int: "integer", float: "number"}.get(type(data), "?")
+    return msgspec.structs.replace(
+        document,
+        entries=tuple(
+            e if e.id else msgspec.structs.replace(e, id=fresh()) for e in document.entries
+        ),
+        special_actions=tuple(
+            p if p.id else msgspec.structs.replace(p, id=fresh()) for p in document.special_actions
+        ),
     )
+
+
+# --- the way in --------------------------------------------------------------------------
+
+
+def decode(body: bytes) -> ListDocument:
+    """A document from raw JSON, or DocumentError naming every problem by path."""
+    if len(body) > MAX_BODY_BYTES:
+        raise DocumentError([ProblemAt("", f"is larger than {MAX_BODY_BYTES} bytes")])
+    try:
+        if NUL_ESCAPE in body:
+            raise msgspec.ValidationError("contains the NUL character")
+        document = msgspec.json.decode(body, type=ListDocument)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as exc:
+        from .checks import problems_in_body
+
+        raise DocumentError(problems_in_body(body, exc)) from None
+    return _checked(document)
 
 
 def parse(data) -> ListDocument:
-    """Check ``data`` against the schema and build the document, or raise DocumentError."""
-    problems = check(data)
-    if problems:
-        raise DocumentError(problems)
-    return build(data)
+    """A document from decoded JSON data (a dict), or DocumentError naming every problem."""
+    if isinstance(data, ListDocument):
+        return data
+    from .checks import bad_strings
+
+    try:
+        if bad_strings(data):
+            raise msgspec.ValidationError("holds a string that cannot be stored")
+        document = msgspec.convert(data, type=ListDocument)
+    except (msgspec.ValidationError, RecursionError) as exc:
+        from .checks import problems_in_data
+
+        raise DocumentError(problems_in_data(data, exc)) from None
+    return _checked(document)
 
 
 def build(data: Mapping) -> ListDocument:
-    """Build a document from data already known to pass the schema."""
-    entries = []
-    for e in data.get("entries") or ():
-        custom = e.get("custom")
-        entries.append(
-            Entry(
-                card=e.get("card"),
-                count=e.get("count", 1),
-                size=e.get("size"),
-                items=tuple(e.get("items") or ()),
-                options=tuple(e.get("options") or ()),
-                name=e.get("name"),
-                custom=CustomUnit(
-                    name=custom["name"],
-                    points=custom["points"],
-                    unit_type=custom.get("unit_type"),
-                    base_mm=custom.get("base_mm"),
-                    wargear=tuple(custom.get("wargear") or ()),
-                )
-                if custom
-                else None,
+    """A document from data this program stored itself (already checked when it came in)."""
+    return msgspec.convert(data, type=ListDocument)
+
+
+def _checked(document: ListDocument) -> ListDocument:
+    """What the types cannot say: an entry is a card or a custom unit, ids are unique
+    (the schema says the first with oneOf, and cannot say the second)."""
+    problems = entry_problems(document)
+    if problems:
+        raise DocumentError(problems)
+    return document
+
+
+def entry_problems(document: ListDocument) -> list[ProblemAt]:
+    problems = []
+    seen: dict[str, str] = {}
+    for i, entry in enumerate(document.entries):
+        if entry.card is None and entry.custom is None:
+            problems.append(ProblemAt(f"entries[{i}]", "needs a 'card' key or a 'custom' unit"))
+        elif entry.card is not None and entry.custom is not None:
+            problems.append(
+                ProblemAt(f"entries[{i}]", "has both 'card' and 'custom'; give one of them")
             )
-        )
-    return ListDocument(
-        system=data["system"],
-        name=data.get("name") or "",
-        faction=data.get("faction"),
-        battle_size=data.get("battle_size"),
-        role=data.get("role"),
-        entries=tuple(entries),
-        special_actions=tuple(
-            SpecialActionPick(action=s["action"], count=s.get("count", 1), variant=s.get("variant"))
-            for s in data.get("special_actions") or ()
-        ),
-        data_version=data.get("data_version"),
-    )
+    places = [(f"entries[{i}]", e.id) for i, e in enumerate(document.entries)]
+    places += [(f"special_actions[{k}]", p.id) for k, p in enumerate(document.special_actions)]
+    for place, id_ in places:
+        if id_ is None:
+            continue
+        if id_ in seen:
+            problems.append(
+                ProblemAt(
+                    f"{place}.id", f"'{id_}' is already the id of {seen[id_]}; ids are unique"
+                )
+            )
+        else:
+            seen[id_] = place
+    return problems

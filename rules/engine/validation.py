@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .catalogue import Card, Catalogue, Item
-from .document import Entry, ListDocument
+from .document import Entry, ListDocument, SpecialActionPick
 from .violations import ERROR, Violation
 
 
@@ -56,6 +56,18 @@ class SystemRules:
     total: Callable[[Catalogue, ListDocument, list[int]], int] | None = None
     # A card's stats with what the entry bought (armour, equipment modifiers).
     effective_stats: Callable[[Card, Entry, Catalogue], dict] | None = None
+    # Facts of one entry that pages and exports show and that only the rules know (e.g.
+    # a Mordheim henchman group's models and price per model): added to its breakdown.
+    entry_facts: Callable[[Catalogue, ListDocument, Entry], dict] | None = None
+    # Numbers about the whole list beside its total (e.g. Boarding Action's free and paid
+    # special-action points, a Mordheim warband's rating and size limits).
+    summary: Callable[[Catalogue, ListDocument, list[int]], dict] | None = None
+    # Play beyond list building, when the game has it: a campaign log's rules (an object
+    # with the functions ``armylists.services.campaign`` calls) and scoring after a game.
+    campaign: object | None = None
+    scoring: object | None = None
+    # What one special-action purchase costs (all its uses), for games that sell them.
+    price_special_action: Callable[[Catalogue, SpecialActionPick], int] | None = None
 
     def stats_for(self, card: Card, entry: Entry, catalogue: Catalogue) -> dict:
         if self.effective_stats is None:
@@ -69,6 +81,15 @@ _REGISTRY: dict[str, SystemRules] = {}
 def register(rules: SystemRules) -> SystemRules:
     _REGISTRY[rules.key] = rules
     return rules
+
+
+def extend(key: str, **hooks) -> SystemRules:
+    """Add hooks (``campaign``, ``scoring``, ``summary``...) to a registered system, from a
+    module of its own (the campaign rules live beside the roster rules, not inside them)."""
+    from dataclasses import replace
+
+    _REGISTRY[key] = replace(_REGISTRY[key], **hooks)
+    return _REGISTRY[key]
 
 
 def rules_for(system: str) -> SystemRules:
@@ -116,6 +137,7 @@ class Points:
     total: int
     limit: int | None
     entries: list[int]
+    special_actions: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +153,11 @@ class Result:
 def validate(catalogue: Catalogue, document: ListDocument) -> Result:
     rules = rules_for(catalogue.system)
     entry_points = [rules.price_entry(catalogue, document, e) for e in document.entries]
+    pick_points = (
+        [rules.price_special_action(catalogue, p) for p in document.special_actions]
+        if rules.price_special_action is not None
+        else []
+    )
     total = (rules.total or _sum_total)(catalogue, document, entry_points)
     ctx = Context(
         catalogue=catalogue,
@@ -148,7 +175,10 @@ def validate(catalogue: Catalogue, document: ListDocument) -> Result:
     # Stable order for readers: list-wide problems first, then by entry.
     violations.sort(key=lambda v: -1 if v.entry is None else v.entry)
     return Result(
-        points=Points(total=total, limit=ctx.limit, entries=entry_points), violations=violations
+        points=Points(
+            total=total, limit=ctx.limit, entries=entry_points, special_actions=pick_points
+        ),
+        violations=violations,
     )
 
 

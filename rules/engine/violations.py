@@ -39,3 +39,28 @@ class Violation:
             "entry": self.entry,
             "params": dict(self.params),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words the engine says (a campaign log line, a step of a battle), translated where
+    they are read: a template marked with ``N_`` and its params: numbers, names, further
+    phrases, or lists of phrases (joined with "; ")."""
+
+    template: str
+    params: Mapping = field(default_factory=dict)
+
+    def render(self, translate=lambda text: text) -> str:
+        values = {k: _rendered(v, translate) for k, v in self.params.items()}
+        return translate(self.template).format(**values)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _rendered(value, translate):
+    if isinstance(value, Phrase):
+        return value.render(translate)
+    if isinstance(value, (list, tuple)):
+        return "; ".join(str(_rendered(v, translate)) for v in value)
+    return value

@@ -13,6 +13,8 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+import msgspec
+
 from rules.engine.catalogue import Card, Catalogue, Faction
 from rules.engine.common import (
     ExactlyOneValidator,
@@ -131,6 +133,43 @@ def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
         return document.battle_size
     default = catalogue.params_for("gold_budget").get("default", DEFAULT_STARTING_GOLD)
     return warband_attr(catalogue, document, "starting_gold", default)
+
+
+# -- what pages show beside the numbers -------------------------------------------------
+
+
+def entry_facts(catalogue: Catalogue, document: ListDocument, entry: Entry) -> dict:
+    """A fighter entry's facts: hero or henchman, leader, models, price of one model, and
+    for a henchman group the sizes it may have."""
+    card = catalogue.cards.get(entry.card) if entry.card else None
+    if card is None:
+        return {}
+    facts = {
+        "fighter": "hero" if is_hero(card) else "henchman",
+        "leader": is_leader(card),
+        "models": models(card, entry),
+        "model_price": model_price(catalogue, card, entry),
+    }
+    if not is_hero(card):
+        facts["group_sizes"] = list(group_limits(card, catalogue.params_for("henchman_group")))
+    return facts
+
+
+def summary(catalogue: Catalogue, document: ListDocument, entry_points: Sequence[int]) -> dict:
+    """The warband beside its gold: rating, fighters and their limits, starting gold."""
+    low, high = size_limits(catalogue, document)
+    fighters = 0
+    for entry in document.entries:
+        card = catalogue.cards.get(entry.card) if entry.card else None
+        if card is not None:
+            fighters += models(card, entry)
+    return {
+        "rating": warband_rating(catalogue, document),
+        "fighters": fighters,
+        "min_size": low,
+        "max_size": high,
+        "starting_gold": limit(catalogue, msgspec.structs.replace(document, battle_size=None)),
+    }
 
 
 # -- warband rating -------------------------------------------------------------------
@@ -421,5 +460,7 @@ RULES = register(
         validators={v.code: v for v in VALIDATORS},
         price_entry=price_entry,
         limit=limit,
+        entry_facts=entry_facts,
+        summary=summary,
     )
 )

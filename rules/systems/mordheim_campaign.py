@@ -1,11 +1,13 @@
 """Mordheim campaign log, RULES.md section 3: what happens to a warband between battles.
 
 The log is a list of events applied, in order, to the starting roster (the list
-document). Three event types::
+document). Events name the fighter by the id of its list entry, never by its position,
+so a fighter removed from the list takes his history with him (his events stay in the
+log, applied to nobody else) and one added later starts with none. Three event types::
 
-    {"type": "serious_injury", "entry": 0, "roll": 22}          # a hero out of action
-    {"type": "henchman_out_of_action", "entry": 3, "roll": 2}   # one model of a group
-    {"type": "experience", "entry": 0, "amount": 2}
+    {"type": "serious_injury", "entry_id": "k3Jx", "roll": 22}          # a hero out of action
+    {"type": "henchman_out_of_action", "entry_id": "Qa9_", "roll": 2}   # one model of a group
+    {"type": "experience", "entry_id": "k3Jx", "amount": 2}
 
 ``resolve_event`` fills in every roll the player did not type (D66, and the sub-rolls a
 result asks for) from ``rng`` and returns the complete event; stored that way, the log
@@ -28,15 +30,20 @@ Impossible events raise ``CampaignError`` whose ``errors`` are ``(path, message,
 from __future__ import annotations
 
 import copy
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
+from rules.engine.validation import extend
+from rules.engine.violations import N_, Phrase
 
 from .mordheim import (
+    SYSTEM,
     is_hero,
     is_large,
+    is_leader,
     limit,
     models,
     price_entry,
@@ -45,6 +52,12 @@ from .mordheim import (
 )
 
 EVENT_TYPES = ("serious_injury", "henchman_out_of_action", "experience")
+# The fields each event type takes besides "type" and the fighter's "entry_id".
+EVENT_FIELDS = {
+    "serious_injury": ("roll", "d6", "d3", "injuries", "won", "again"),
+    "henchman_out_of_action": ("roll",),
+    "experience": ("amount",),
+}
 IN_WARBAND = "active"
 
 
@@ -75,7 +88,8 @@ def join_path(prefix: str, path: str) -> str:
 class Fighter:
     """One entry of the warband (a hero, or a henchman group) as the campaign left it."""
 
-    entry: int
+    entry: int  # its position in the list now (for readers; events use entry_id)
+    entry_id: str | None
     card: str | None
     name: str
     hero: bool
@@ -94,6 +108,7 @@ class Fighter:
     hatred: tuple[str, ...] = ()
     lost_models: int = 0
     large: bool = False
+    leader: bool = False
 
     @property
     def in_warband(self) -> bool:
@@ -105,10 +120,20 @@ class Roster:
     faction: str | None
     fighters: tuple[Fighter, ...]
     treasury: int = 0  # unspent starting gold plus winnings
-    log: tuple[str, ...] = ()
+    log: tuple[Phrase, ...] = ()  # one line per event: "{who}: {what}"
+    # Events of fighters no longer in the list (by position in the log): kept, applied
+    # to nobody.
+    orphaned: tuple[int, ...] = ()
 
     def active(self) -> list[Fighter]:
         return [f for f in self.fighters if f.in_warband]
+
+    def find(self, entry_id) -> int | None:
+        """The position of the fighter with this entry id, or None."""
+        for i, fighter in enumerate(self.fighters):
+            if fighter.entry_id == entry_id:
+                return i
+        return None
 
     def to_dict(self) -> dict:
         out = asdict(self)
@@ -122,14 +147,16 @@ def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
     for i, entry in enumerate(document.entries):
         card = catalogue.cards.get(entry.card) if entry.card else None
         if card is None:
-            fighters.append(Fighter(entry=i, card=entry.card, name=entry.name or str(entry.card),
-                                    hero=False, models=0, status="unknown_card"))
+            fighters.append(Fighter(entry=i, entry_id=entry.id, card=entry.card,
+                                    name=entry.name or str(entry.card), hero=False, models=0,
+                                    status="unknown_card"))
             continue
         hero = is_hero(card)
         fighters.append(Fighter(
-            entry=i, card=card.key, name=entry.name or card.name, hero=hero,
+            entry=i, entry_id=entry.id, card=card.key, name=entry.name or card.name, hero=hero,
             models=models(card, entry), items=tuple(entry.items), stats=dict(card.stats),
             experience=starting_experience(card) if hero else 0, large=is_large(card),
+            leader=is_leader(card),
         ))
     budget = limit(catalogue, document) or 0
     spent = sum(price_entry(catalogue, document, e) for e in document.entries)
@@ -149,26 +176,26 @@ def roster_rating(catalogue: Catalogue, roster: Roster) -> int:
 # -- the serious injury table (D66) ---------------------------------------------------
 
 _TABLE = [
-    (range(11, 16), "dead", "dead"),
-    (range(16, 22), "multiple_injuries", "multiple injuries"),
-    (range(22, 23), "leg_wound", "leg wound"),
-    (range(23, 24), "arm_wound", "arm wound"),
-    (range(24, 25), "madness", "madness"),
-    (range(25, 26), "smashed_leg", "smashed leg"),
-    (range(26, 27), "chest_wound", "chest wound"),
-    (range(31, 32), "blinded_in_one_eye", "blinded in one eye"),
-    (range(32, 33), "old_battle_wound", "old battle wound"),
-    (range(33, 34), "nervous_condition", "nervous condition"),
-    (range(34, 35), "hand_injury", "hand injury"),
-    (range(35, 36), "deep_wound", "deep wound"),
-    (range(36, 37), "robbed", "robbed"),
-    (range(41, 56), "full_recovery", "full recovery"),
-    (range(56, 57), "bitter_enmity", "bitter enmity"),
-    (range(61, 62), "captured", "captured"),
-    (range(62, 64), "hardened", "hardened"),
-    (range(64, 65), "horrible_scars", "horrible scars"),
-    (range(65, 66), "sold_to_the_pits", "sold to the pits"),
-    (range(66, 67), "survives_against_the_odds", "survives against the odds"),
+    (range(11, 16), "dead", N_("dead")),
+    (range(16, 22), "multiple_injuries", N_("multiple injuries")),
+    (range(22, 23), "leg_wound", N_("leg wound")),
+    (range(23, 24), "arm_wound", N_("arm wound")),
+    (range(24, 25), "madness", N_("madness")),
+    (range(25, 26), "smashed_leg", N_("smashed leg")),
+    (range(26, 27), "chest_wound", N_("chest wound")),
+    (range(31, 32), "blinded_in_one_eye", N_("blinded in one eye")),
+    (range(32, 33), "old_battle_wound", N_("old battle wound")),
+    (range(33, 34), "nervous_condition", N_("nervous condition")),
+    (range(34, 35), "hand_injury", N_("hand injury")),
+    (range(35, 36), "deep_wound", N_("deep wound")),
+    (range(36, 37), "robbed", N_("robbed")),
+    (range(41, 56), "full_recovery", N_("full recovery")),
+    (range(56, 57), "bitter_enmity", N_("bitter enmity")),
+    (range(61, 62), "captured", N_("captured")),
+    (range(62, 64), "hardened", N_("hardened")),
+    (range(64, 65), "horrible_scars", N_("horrible scars")),
+    (range(65, 66), "sold_to_the_pits", N_("sold to the pits")),
+    (range(66, 67), "survives_against_the_odds", N_("survives against the odds")),
 ]
 LABELS = {key: label for _r, key, label in _TABLE}
 # Results that need one more roll, and its die.
@@ -298,26 +325,37 @@ def _resolve_multiple(spec: Mapping, count: int, path: str, dice: _Dice):
 
 
 def _target(roster: Roster, document: ListDocument, event: Mapping, path: str):
-    index = event.get("entry")
-    if not _is_int(index):
-        _fail(join_path(path, "entry"), f"must be an entry index, not {index!r}", "required"
-              if index is None else "invalid")
-    if not 0 <= index < len(roster.fighters):
-        _fail(join_path(path, "entry"), f"no entry {index}: the warband has entries 0 to "
-              f"{len(roster.fighters) - 1}", "unknown_entry")
+    entry_id = event.get("entry_id")
+    at = join_path(path, "entry_id")
+    if not isinstance(entry_id, str) or not entry_id:
+        _fail(at, f"must be the id of a list entry, not {entry_id!r}",
+              "required" if entry_id is None else "invalid")
+    index = roster.find(entry_id)
+    if index is None:
+        _fail(at, f"no entry has the id {entry_id!r} in this warband", "unknown_entry")
     fighter = roster.fighters[index]
     if fighter.status == "unknown_card":
-        _fail(join_path(path, "entry"), f"entries[{index}] has a card the game data does not know "
+        _fail(at, f"{fighter.name} has a card the game data does not know "
               f"('{fighter.card}')", "unknown_key")
     many = fighter.models if fighter.hero else document.entries[index].count
     if many != 1:
         what = "heroes" if fighter.hero else "henchman groups"
-        _fail(join_path(path, "entry"), f"entries[{index}] ({fighter.name}) stands for {many} "
-              f"{what}: give each an entry of its own", "ambiguous_entry")
+        _fail(at, f"{fighter.name} stands for {many} {what}: give each an entry of its own",
+              "ambiguous_entry")
     if not fighter.in_warband:
-        _fail(join_path(path, "entry"), f"{fighter.name} is no longer in the warband "
-              f"({fighter.status})", "not_in_warband")
+        _fail(at, f"{fighter.name} is no longer in the warband ({fighter.status})",
+              "not_in_warband")
     return index, fighter
+
+
+def belongs(roster: Roster, event: Mapping) -> bool:
+    """Whether the event's fighter is still in the list as the fighter it happened to (the
+    same entry id, and the same card when the event names one)."""
+    index = roster.find(event.get("entry_id"))
+    if index is None:
+        return False
+    card = event.get("card")
+    return card is None or roster.fighters[index].card == card
 
 
 def _check(catalogue, document, roster, event, path: str, dice: _Dice) -> dict:
@@ -330,13 +368,13 @@ def _check(catalogue, document, roster, event, path: str, dice: _Dice) -> dict:
     _index, fighter = _target(roster, document, event, path)
     if kind == "serious_injury":
         if not fighter.hero:
-            _fail(join_path(path, "entry"), f"{fighter.name} is a henchman group: use "
+            _fail(join_path(path, "entry_id"), f"{fighter.name} is a henchman group: use "
                   "henchman_out_of_action (serious injuries are for heroes)", "not_a_hero")
         return _resolve_injury(event, path, dice)
     out = copy.deepcopy(dict(event))
     if kind == "henchman_out_of_action":
         if fighter.hero:
-            _fail(join_path(path, "entry"), f"{fighter.name} is a hero: use serious_injury",
+            _fail(join_path(path, "entry_id"), f"{fighter.name} is a hero: use serious_injury",
                   "not_a_henchman")
         at = join_path(path, "roll")
         out["roll"] = _die(event.get("roll"), at, 6, "D6") or dice.roll(6, at)
@@ -372,50 +410,109 @@ def apply_events(
     """
     roster = starting_roster(catalogue, document)
     for n, event in enumerate(resolved_events):
+        if not belongs(roster, event):
+            # A fighter removed from the list (or another fighter under his id now): his
+            # history stays his, applied to nobody else.
+            roster = replace(roster, log=roster.log + (_orphan_line(event),),
+                             orphaned=roster.orphaned + (n,))
+            continue
         checked = _check(catalogue, document, roster, event, f"events[{n}]", _Dice(None))
         roster = _apply(roster, checked)
     return roster
 
 
-def _apply(roster: Roster, event: dict) -> Roster:
-    index = event["entry"]
-    fighter = roster.fighters[index]
-    treasury = roster.treasury
+def _orphan_line(event: Mapping) -> Phrase:
+    """What an event of a fighter no longer in the list recorded (told on a stand-in, as
+    his roster is gone)."""
+    who = event.get("who") or event.get("card") or "?"
+    stand_in = Fighter(entry=-1, entry_id=None, card=event.get("card"), name=who,
+                       hero=event.get("type") == "serious_injury", models=1)
+    _fighter, _gold, words = _effects(stand_in, event)
+    return Phrase(N_("{who}: {what} (no longer in the list)"), {"who": who, "what": words})
+
+
+def _effects(fighter: Fighter, event: Mapping) -> tuple[Fighter, int, list[Phrase]]:
+    """One resolved event on one fighter: the fighter after it, gold won, what it did."""
+    words: list[Phrase] = []
+    gold = 0
     if event["type"] == "experience":
         fighter = replace(fighter, experience=fighter.experience + event["amount"])
-        line = f"{fighter.name}: {event['amount']:+d} experience ({fighter.experience})"
+        words.append(Phrase(N_("{amount} experience ({total})"),
+                            {"amount": f"{event['amount']:+d}", "total": fighter.experience}))
     elif event["type"] == "henchman_out_of_action":
         if event["roll"] <= 2:
-            left = fighter.models - 1
+            left = max(0, fighter.models - 1)
             fighter = replace(fighter, models=left, lost_models=fighter.lost_models + 1)
             if left == 0:
                 fighter = replace(fighter, status="gone", items=())
-            line = f"{fighter.name}: D6 {event['roll']}, one model lost with its gear ({left} left)"
+            words.append(Phrase(N_("D6 {roll}: one model lost with its gear ({left} left)"),
+                                {"roll": event["roll"], "left": left}))
         else:
-            line = f"{fighter.name}: D6 {event['roll']}, back in the group"
+            words.append(Phrase(N_("D6 {roll}: back in the group"), {"roll": event["roll"]}))
     else:
-        words: list[str] = []
         fighter, gold = _injure(fighter, event, words)
-        treasury += gold
-        line = f"{fighter.name}: " + "; ".join(words)
+    return fighter, gold, words
+
+
+def _apply(roster: Roster, event: dict) -> Roster:
+    index = roster.find(event["entry_id"])
+    fighter, gold, words = _effects(roster.fighters[index], event)
     fighters = list(roster.fighters)
     fighters[index] = fighter
-    return replace(roster, fighters=tuple(fighters), treasury=treasury, log=roster.log + (line,))
+    line = Phrase(N_("{who}: {what}"), {"who": fighter.name, "what": words})
+    return replace(roster, fighters=tuple(fighters), treasury=roster.treasury + gold,
+                   log=roster.log + (line,))
 
 
 def _add(values: tuple[str, ...], value: str) -> tuple[str, ...]:
     return values if value in values else values + (value,)
 
 
-def _injure(f: Fighter, injury: Mapping, words: list[str]) -> tuple[Fighter, int]:
-    """Apply one resolved injury; returns the fighter and gold won."""
+TRAITS = {
+    "stupidity": N_("stupidity"),
+    "frenzy": N_("frenzy"),
+    "immune_to_fear": N_("immune to fear"),
+    "causes_fear": N_("causes fear"),
+    "old_battle_wound": N_("old battle wound: before each battle D6, on a 1 cannot fight"),
+    "no_running": N_("may not run"),
+    "one_hand_weapon": N_("one hand weapon only"),
+}
+HATRED_OF = {
+    "model": N_("hatred of the model that injured him"),
+    "leader": N_("hatred of that warband's leader"),
+    "warband": N_("hatred of that warband"),
+    "warband_type": N_("hatred of every warband of that kind"),
+}
+STATUSES = {
+    "active": N_("in the warband"),
+    "dead": N_("dead"),
+    "captured": N_("captured"),
+    "retired": N_("retired"),
+    "gone": N_("every model lost"),
+    "unknown_card": N_("unknown card"),
+}
+
+
+def _d6(d6: int, what: Phrase) -> Phrase:
+    return Phrase(N_("D6 {d6}: {what}"), {"d6": d6, "what": what})
+
+
+def _injure(f: Fighter, injury: Mapping, words: list[Phrase]) -> tuple[Fighter, int]:
+    """Apply one resolved injury, saying what it did in ``words``; returns the fighter
+    and the gold won."""
     result, roll = injury["result"], injury["roll"]
-    words.append(f"{roll} {LABELS[result]}")
+    words.append(Phrase(N_("{roll} {injury}"), {"roll": roll, "injury": Phrase(LABELS[result])}))
+    if injury.get("rerolled"):
+        rolls = ", ".join(str(r) for r in injury["rerolled"])
+        words.append(Phrase(N_("re-rolled {rolls}"), {"rolls": rolls}))
     f = replace(f, injuries=f.injuries + (result,))
     gold = 0
-    if result == "dead":
-        f = replace(f, status="dead", items=())
+    if result in ("dead", "robbed", "captured"):
+        status = {"dead": "dead", "captured": "captured"}.get(result, f.status)
+        f = replace(f, status=status, items=())
+        words.append(Phrase(N_("gear lost")))
     elif result == "multiple_injuries":
+        words.append(_d6(injury["d6"], Phrase(N_("{n} more injuries"), {"n": injury["d6"]})))
         for one in injury["injuries"]:
             if not f.in_warband:
                 break
@@ -426,48 +523,54 @@ def _injure(f: Fighter, injury: Mapping, words: list[str]) -> tuple[Fighter, int
         stats = dict(f.stats)
         stats[stat] = max(0, stats.get(stat, 0) - 1)
         f = replace(f, stats=stats)
-        words.append(f"{stat} -1")
+        words.append(Phrase(N_("{stat} -1"), {"stat": stat}))
         if result == "blinded_in_one_eye" and f.injuries.count(result) >= 2:
             f = replace(f, status="retired", items=())
-            words.append("blind in both eyes: retires")
+            words.append(Phrase(N_("blind in both eyes: retires")))
     elif result in ("arm_wound", "smashed_leg"):
         if injury["d6"] == 1:
             trait = "one_hand_weapon" if result == "arm_wound" else "no_running"
             f = replace(f, traits=_add(f.traits, trait))
-            words.append(trait.replace("_", " "))
+            words.append(_d6(1, Phrase(TRAITS[trait])))
         else:
             f = replace(f, misses_games=max(f.misses_games, 1))
-            words.append("misses the next game")
+            words.append(_d6(injury["d6"], Phrase(N_("misses the next game"))))
     elif result == "madness":
         trait = "stupidity" if injury["d6"] <= 3 else "frenzy"
         f = replace(f, traits=_add(f.traits, trait))
-        words.append(trait)
+        words.append(_d6(injury["d6"], Phrase(TRAITS[trait])))
     elif result == "old_battle_wound":
         f = replace(f, traits=_add(f.traits, "old_battle_wound"))
     elif result == "deep_wound":
         f = replace(f, misses_games=max(f.misses_games, injury["d3"]))
-        words.append(f"misses {injury['d3']} games")
-    elif result == "robbed":
-        f = replace(f, items=())
+        words.append(Phrase(N_("misses {n} games"), {"n": injury["d3"]}))
     elif result == "bitter_enmity":
-        f = replace(f, hatred=_add(f.hatred, HATRED[injury["d6"]]))
-        words.append(f"hatred of the {HATRED[injury['d6']].replace('_', ' ')}")
-    elif result == "captured":
-        f = replace(f, status="captured", items=())
+        whom = HATRED[injury["d6"]]
+        f = replace(f, hatred=_add(f.hatred, whom))
+        words.append(_d6(injury["d6"], Phrase(HATRED_OF[whom])))
     elif result == "hardened":
         f = replace(f, traits=_add(f.traits, "immune_to_fear"))
+        words.append(Phrase(TRAITS["immune_to_fear"]))
     elif result == "horrible_scars":
         f = replace(f, traits=_add(f.traits, "causes_fear"))
+        words.append(Phrase(TRAITS["causes_fear"]))
     elif result == "sold_to_the_pits":
         if injury["won"]:
             f = replace(f, experience=f.experience + 2)
             gold += 50
-            words.append("won the pit fight: 50 gc, +2 experience")
+            words.append(Phrase(N_("won the pit fight: 50 gc, +2 experience")))
         else:
             f = replace(f, items=())
-            words.append("lost the pit fight and all gear")
+            words.append(Phrase(N_("lost the pit fight and all gear, then")))
             f, won = _injure(f, injury["again"], words)
             gold += won
     elif result == "survives_against_the_odds":
         f = replace(f, experience=f.experience + 1)
+        words.append(Phrase(N_("+1 experience")))
     return f, gold
+
+
+# The campaign log is this system's: armylists.services.campaign finds these functions
+# (starting_roster, resolve_event, apply_events, belongs, roster_rating, EVENT_TYPES,
+# CampaignError, join_path) through the registered rules, not by importing this module.
+extend(SYSTEM, campaign=sys.modules[__name__])

@@ -1,7 +1,11 @@
-// Small progressive enhancements; every page works without this file.
+// Muster's small enhancements. Every page works without this file: without JavaScript a
+// builder edit is a plain form post. With it, the builder sends each edit on its own and
+// swaps in the answer (htmx), and nothing happens that the player did not ask for: focus
+// moving (Tab, Shift+Tab) never presses a button, Enter in a field only applies it.
 (function () {
   "use strict";
-  // Filter the card catalogue as the player types (search input with data-filter).
+
+  // -- the card search -----------------------------------------------------------------
   function applyFilter(input) {
     var needle = input.value.trim().toLowerCase();
     document.querySelectorAll(input.dataset.filter).forEach(function (el) {
@@ -11,34 +15,168 @@
   document.addEventListener("input", function (e) {
     if (e.target.matches("input[data-filter]")) applyFilter(e.target);
   });
-  // Keep the filter applied after htmx swaps the builder.
+
+  // -- the builder -----------------------------------------------------------------------
+  function shell() { return document.querySelector("[data-builder-shell]"); }
+  function builderForm() { return document.querySelector("form[data-builder]"); }
+
+  function isDirty(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      return Array.prototype.some.call(el.options, function (o) {
+        return o.selected !== o.defaultSelected;
+      });
+    }
+    return el.value !== el.defaultValue;
+  }
+
+  // The fields this edit changes: every changed field, and with a changed checkbox all of
+  // its group (the server needs the whole set to know what was unticked).
+  function changedValues(form) {
+    var values = {};
+    var groups = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.disabled || el.closest("[data-nopost]")) return;
+      if (el.tagName === "BUTTON" || el.type === "submit" || el.type === "hidden") return;
+      if (!isDirty(el)) return;
+      var group = el.closest("[data-group]");
+      if (group) { groups[group.dataset.group] = group; return; }
+      values[el.name] = el.value;
+    });
+    Object.keys(groups).forEach(function (key) {
+      groups[key].querySelectorAll("input[name]").forEach(function (el) {
+        if (el.type === "checkbox") {
+          if (!el.checked) return;
+          values[el.name] = (values[el.name] || []).concat([el.value]);
+        } else {
+          values[el.name] = el.value;
+        }
+      });
+    });
+    return values;
+  }
+
+  // One channel for every builder request: queued on the shell (which is never swapped),
+  // each carrying the changed fields and at most one action.
+  function send(action, extra) {
+    var form = builderForm();
+    var root = shell();
+    if (!form || !root) return;
+    var values = changedValues(form);
+    values.rev = form.querySelector("input[name=rev]").value;
+    if (action) values.action = action;
+    Object.keys(extra || {}).forEach(function (k) { values[k] = extra[k]; });
+    htmx.ajax("POST", form.getAttribute("action"), {
+      source: root, target: "#builder", swap: "outerHTML", values: values
+    });
+  }
+
+  document.addEventListener("change", function (e) {
+    var form = builderForm();
+    if (!form || !form.contains(e.target) || e.target.closest("[data-nopost]")) return;
+    if (e.target.matches("input[data-filter]")) return;
+    send("update");
+  });
+
+  // Buttons act on a click (or Enter/Space on the button itself), never on focus.
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest("form[data-builder] button[name=action]");
+    if (!button || button.disabled) return;
+    e.preventDefault();
+    var values = {};
+    if (button.value === "add_custom") {
+      button.closest("[data-nopost]").querySelectorAll("[name]").forEach(function (el) {
+        values[el.name] = el.value;
+      });
+    }
+    send(button.value, values);
+  });
+
+  document.addEventListener("keydown", function (e) {
+    var form = builderForm();
+    if (e.key === "Enter" && form && form.contains(e.target) && e.target.matches("input")) {
+      // Enter applies the field (or, in the custom-unit form, adds the unit); it never
+      // presses another button.
+      e.preventDefault();
+      var nopost = e.target.closest("[data-nopost]");
+      var button = nopost && nopost.querySelector("button[name=action]");
+      if (button) button.click();
+      else if (isDirty(e.target)) send("update");
+      return;
+    }
+    // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) undo and redo the builder's edits; in a field
+    // with typing of its own not yet applied, the browser's own undo goes first.
+    if (!form || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+    var key = e.key.toLowerCase();
+    if (key !== "z" && key !== "y") return;
+    var typing = e.target.matches("input, textarea") && isDirty(e.target);
+    if (typing) return;
+    var redo = key === "y" || e.shiftKey;
+    var button = form.querySelector(redo ? "button.redo" : "button.undo");
+    e.preventDefault();
+    if (button && !button.disabled) send(redo ? "redo" : "undo");
+  });
+
+  // Typing that was not sent yet survives an answer that arrives meanwhile.
+  var pending = {};
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    pending = {};
+    var form = builderForm();
+    if (!form || e.detail.target.id !== "builder") return;
+    var sent = e.detail.requestConfig ? e.detail.requestConfig.parameters : {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !el.id || el.type === "checkbox" || el.tagName === "BUTTON") return;
+      if (isDirty(el) && !(el.name in (sent || {}))) pending[el.id] = el.value;
+    });
+  });
   document.addEventListener("htmx:afterSettle", function () {
+    Object.keys(pending).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el) el.value = pending[id];
+    });
+    pending = {};
     document.querySelectorAll("input[data-filter]").forEach(applyFilter);
   });
-  // The search box filters on the client, and a half-typed custom unit ([data-nopost])
-  // waits for its own button: neither posts the builder form on change.
-  document.addEventListener("change", function (e) {
-    if (e.target.matches("input[data-filter]") || e.target.closest("[data-nopost]")) {
-      e.stopPropagation();
-    }
-  }, true);
-  document.addEventListener("keydown", function (e) {
-    if (e.key !== "Enter") return;
-    if (e.target.matches("input[data-filter]")) e.preventDefault();
-    // Enter in the custom-unit form adds the unit (its own button), not a recalculation.
-    var group = e.target.matches("input") && e.target.closest("[data-nopost]");
-    var button = group && group.querySelector("button[name=action]");
-    if (button) {
+
+  // A saved list's address, after the first save or a save as new, is the list's own.
+  var leaving = false;
+  document.addEventListener("htmx:beforeOnLoad", function (e) {
+    if (e.detail.xhr && e.detail.xhr.getResponseHeader("HX-Redirect")) leaving = true;
+  });
+  // Unsaved edits: ask before leaving the page (they are kept on the server, but not
+  // saved to the list).
+  window.addEventListener("beforeunload", function (e) {
+    if (leaving) return;
+    var builder = document.querySelector("#builder[data-unsaved=true]");
+    if (builder && builder.querySelector("[data-testid=entry], [data-testid=special-action]")) {
       e.preventDefault();
-      button.click();
+      e.returnValue = "";
     }
   });
-  // A value the browser refuses (count 0): say so instead of silently not updating.
-  document.addEventListener("htmx:validation:failed", function (e) {
-    if (e.target.reportValidity) e.target.reportValidity();
-  });
-  // Select the share link on focus so it can be copied at once.
+  document.addEventListener("submit", function () { leaving = true; });
+
+  // -- copy and share ----------------------------------------------------------------------
   document.addEventListener("focusin", function (e) {
     if (e.target.matches("input[data-copy]")) e.target.select();
+  });
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest("[data-copy-from]");
+    if (!button) return;
+    var source = document.getElementById(button.dataset.copyFrom);
+    var text = source.value !== undefined ? source.value : source.textContent;
+    var done = function () { button.dataset.copied = "true"; button.setAttribute("aria-live", "polite"); };
+    if (navigator.share && window.matchMedia("(pointer: coarse)").matches && button.dataset.shareTitle !== undefined) {
+      navigator.share({ title: button.dataset.shareTitle, url: text }).then(done, function () {});
+    } else if (navigator.clipboard) {
+      navigator.clipboard.writeText(text).then(done, function () { source.select(); });
+    } else {
+      source.select();
+    }
+  });
+
+  // -- small forms that apply themselves (the card page's items) ------------------------
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest("form[data-autosubmit]");
+    if (form) form.submit();
   });
 })();

@@ -1,0 +1,73 @@
+"""What every play-aid endpoint shares: POST a JSON body, no login (the answer depends
+only on the body and the game data), a 400 naming each impossible field."""
+
+from __future__ import annotations
+
+import functools
+
+from drf_spectacular.utils import OpenApiExample
+from rest_framework import serializers
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    parser_classes,
+    permission_classes,
+)
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from armylists.playaids import ToolError, ToolUnavailable
+
+from .errors import problems_response
+from .views import BODY_PARSERS
+
+TAGS = ["play aids"]
+
+
+def play_aid(tool):
+    """A play-aid endpoint: POST with a JSON body, open to anyone (no authentication, so no
+    CSRF). ``tool(request)`` returns the answer; its ToolError is a 400 naming each field,
+    ToolUnavailable (game data not loaded) a 404."""
+
+    @functools.wraps(tool)
+    def view(request):
+        try:
+            return Response(tool(request))
+        except ToolError as exc:
+            return problems_response(exc.errors)
+        except ToolUnavailable as exc:
+            raise NotFound(str(exc)) from None
+
+    view = parser_classes(BODY_PARSERS)(view)
+    view = permission_classes([AllowAny])(view)
+    view = authentication_classes([])(view)
+    return api_view(["POST"])(view)
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON integer: not a string, a boolean or a float."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class TrueFalseField(serializers.BooleanField):
+    """A JSON true or false, nothing else."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+def error_example(name, path, message, code="invalid", summary=""):
+    return OpenApiExample(
+        name,
+        value={"errors": [{"path": path, "message": message, "code": code}]},
+        response_only=True,
+        status_codes=["400"],
+        summary=summary,
+    )

@@ -1,0 +1,28 @@
+"""Importing a list file."""
+
+from __future__ import annotations
+
+import codecs
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.document import MAX_BODY_BYTES
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("List file (.json)"),
+        help_text=_("A list exported from Muster (format muster-list/1)."),
+    )
+
+    def clean_file(self) -> bytes:
+        """The file's bytes (the document service reads and checks them)."""
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BODY_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(mb)s MB."), params={"mb": MAX_BODY_BYTES // 1_000_000}
+            )
+        data = upload.read()
+        # Editors on Windows like to start UTF-8 files with a byte-order mark.
+        return data[3:] if data.startswith(codecs.BOM_UTF8) else data

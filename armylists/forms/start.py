@@ -1,0 +1,56 @@
+"""Step one of a new list, and signing up."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine import Catalogue
+from rules.engine.document import MAX_POINTS
+
+from ..names import local_name
+from ..presenters.base import Presenter
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)
+
+
+class StartForm(forms.Form):
+    """Faction (if the game has factions), role (if it has roles), battle size, name."""
+
+    faction = forms.ChoiceField(widget=forms.RadioSelect)
+    role = forms.ChoiceField(label=_("Role"), widget=forms.RadioSelect)
+    battle_size = forms.IntegerField(min_value=1, max_value=MAX_POINTS)
+    name = forms.CharField(label=_("Name"), max_length=200, required=False)
+
+    def __init__(self, *args, catalogue: Catalogue, presenter: Presenter, **kwargs):
+        super().__init__(*args, **kwargs)
+        words = presenter.words
+        if catalogue.factions:
+            self.fields["faction"].label = words["faction"]
+            self.fields["faction"].choices = [
+                (f.key, local_name(f)) for f in catalogue.factions.values()
+            ]
+        else:
+            del self.fields["faction"]
+        roles = presenter.roles(catalogue)
+        if roles:
+            self.fields["role"].choices = [(r, presenter.role_label(r)) for r in roles]
+        else:
+            del self.fields["role"]
+        size = self.fields["battle_size"]
+        size.label = words["start_limit"]
+        if not presenter.battle_size_required(catalogue):
+            size.required = False
+            size.help_text = _("Leave empty for the default of the faction you chose.")
+        else:
+            size.initial = presenter.default_battle_size(catalogue)
+
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        if "\x00" in name:
+            raise forms.ValidationError(_("This text contains a character that cannot be stored."))
+        return name.strip()

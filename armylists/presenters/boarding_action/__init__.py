@@ -1,0 +1,112 @@
+"""Boarding Action in the pages: unit types by kind with base and wargear, a role, the
+special-action shop with its meter of free points, custom units, the hull-breach table."""
+
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+
+from rules.systems import boarding_action
+
+from ..base import Presenter, label_for
+
+UNIT_TYPE_LABELS = {
+    "infantry": _("Infantry"),
+    "walker": _("Walker"),
+    "vehicle": _("Vehicle"),
+    "monstrous_creature": _("Monstrous creature"),
+    "bike": _("Bike"),
+    "jetbike": _("Jetbike"),
+    "beast": _("Beast"),
+    "swarm": _("Swarm"),
+}
+UNIT_TYPE_GROUP_LABELS = {
+    "infantry": _("Infantry"),
+    "walker": _("Walkers"),
+    "vehicle": _("Vehicles"),
+    "monstrous_creature": _("Monstrous creatures"),
+    "bike": _("Bikes"),
+    "jetbike": _("Jetbikes"),
+    "beast": _("Beasts"),
+    "swarm": _("Swarms"),
+}
+ROLE_LABELS = {"attacker": _("Attacker"), "defender": _("Defender")}
+
+
+class BoardingActionPresenter(Presenter):
+    key = boarding_action.SYSTEM
+    WORDS = {
+        "add": _("Add units"),
+        "catalogue": _("Unit types"),
+        "search": _("Search unit types"),
+        "empty": _(
+            "Your list is empty. Add unit types from the catalogue, or your own codex units "
+            "as custom units."
+        ),
+        "count": _("Models"),
+        "entry": _("Unit"),
+    }
+    GLOSSARY = {
+        "mm": _("Base size in millimetres"),
+    }
+
+    def play_aids(self):
+        return [(_("Boarding Action: hull breach"), "tools-boarding-action-hull-breach")]
+
+    def urls(self):
+        from . import hull_breach
+
+        return [
+            path(
+                "tools/boarding-action/hull-breach/",
+                hull_breach.hull_breach_page,
+                name="tools-boarding-action-hull-breach",
+            )
+        ]
+
+    def api_urls(self):
+        from . import api
+
+        return [
+            path(
+                "boarding-action/hull-breach/",
+                api.boarding_action_hull_breach,
+                name="api-boarding-action-hull-breach",
+            )
+        ]
+
+    def roles(self, catalogue):
+        return boarding_action.list_roles(catalogue)
+
+    def role_label(self, role):
+        return label_for(ROLE_LABELS, role)
+
+    def unit_type_label(self, unit_type):
+        return label_for(UNIT_TYPE_LABELS, unit_type)
+
+    def card_groups(self, catalogue, faction):
+        cards = list(catalogue.cards.values())
+        order = list(catalogue.attributes.get("unit_types") or ())
+        order += sorted({c.attributes.get("unit_type") or "" for c in cards} - set(order))
+        return [
+            (
+                label_for(UNIT_TYPE_GROUP_LABELS, value) if value else _("Other"),
+                [c for c in cards if (c.attributes.get("unit_type") or "") == value],
+            )
+            for value in order
+        ]
+
+    def card_context(self, card, entry, catalogue):
+        return {"unit_type_label": self.unit_type_label(card.attributes.get("unit_type"))}
+
+    def row(self, row, catalogue):
+        card, custom = row["card"], row["custom"]
+        if card is not None:
+            row["unit_type"] = card.attributes.get("unit_type")
+            row["base_mm"] = card.base_mm
+            row["wargear"] = [w.replace("_", " ") for w in card.attributes.get("wargear") or ()]
+        elif custom is not None:
+            row["unit_type"] = custom.unit_type
+            row["base_mm"] = custom.base_mm
+            row["wargear"] = list(custom.wargear)
+        if row.get("unit_type"):
+            row["unit_type_label"] = self.unit_type_label(row["unit_type"])
+        return row

@@ -1,0 +1,43 @@
+"""Godslayer's lists in the pages: Warlords, individual models and units; DEF and ARM
+(what items change) in the builder's rows; AAL beside each card."""
+
+from django.utils.translation import gettext_lazy as _
+
+from rules.systems import godslayer
+
+from .base import Presenter
+
+
+class GodslayerPresenter(Presenter):
+    key = godslayer.SYSTEM
+    WORDS = {
+        "empty": _("Your list is empty. Add a Warlord from the cards."),
+        "scoring": _("Battle points after the game"),
+    }
+    GLOSSARY = {
+        "AAL": _("Deployment limit: how often a card may be fielded (German ASL)."),
+        "MOV": _("Movement"),
+        "MEL": _("Melee"),
+        "RAN": _("Ranged"),
+        "MAG": _("Magic"),
+        "DEF": _("Defence (with armour and shields)"),
+        "ARM": _("Armour (with armour and shields)"),
+        "DIS": _("Discipline"),
+        "ACT": _("Actions per activation"),
+    }
+
+    def card_groups(self, catalogue, faction):
+        cards = [c for c in catalogue.cards.values() if faction is None or c.faction == faction]
+        return [
+            (_("Warlords"), [c for c in cards if c.warlord]),
+            (_("Individual models"), [c for c in cards if not c.warlord and not c.is_unit]),
+            (_("Units"), [c for c in cards if c.is_unit]),
+        ]
+
+    def builder_stats(self, stats):
+        return [(k, v) for k, v in stats if k in ("DEF", "ARM")]
+
+    def row(self, row, catalogue):
+        card = row["card"]
+        row["warlord"] = card is not None and card.warlord
+        return row

@@ -1,0 +1,28 @@
+"""Kemet in the pages: no list to build, a battle to resolve (its tile opens the tool)."""
+
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+
+from rules.systems import kemet
+
+from ..base import Presenter
+
+
+class KemetPresenter(Presenter):
+    key = kemet.SYSTEM
+
+    def home_url(self):
+        return "tools-kemet", []
+
+    def play_aids(self):
+        return [(_("Kemet: resolve a battle step by step"), "tools-kemet")]
+
+    def urls(self):
+        from . import battle
+
+        return [path("tools/kemet/", battle.kemet_page, name="tools-kemet")]
+
+    def api_urls(self):
+        from . import api
+
+        return [path("kemet/battles/", api.kemet_battle, name="api-kemet-battle")]

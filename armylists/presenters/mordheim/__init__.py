@@ -1,0 +1,109 @@
+"""Mordheim in the pages: a warband bought with gold; heroes (named, the leader first)
+and henchman groups; equipment by kind, the same weapon more than once; the warband's
+rating and size; the rout test and the campaign log."""
+
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+
+from rules.systems import mordheim
+
+from ..base import Presenter
+
+# Kinds of equipment a fighter may carry more than one of (a second sword, two daggers).
+REPEATABLE_KINDS = ("close_combat", "missile")
+MAX_OF_ONE_ITEM = 3
+
+
+class MordheimPresenter(Presenter):
+    key = mordheim.SYSTEM
+    WORDS = {
+        "add": _("Hire fighters"),
+        "catalogue": _("Fighters"),
+        "search": _("Search fighters"),
+        "empty": _("Your warband is empty. Hire a leader from the heroes first."),
+        "points": _("gc"),
+        "pts": _("gc"),
+        "limit": _("Gold"),
+        "meter": _("Gold used"),
+        "start_limit": _("Gold (gc)"),
+        "faction": _("Warband"),
+        "items": _("Equipment"),
+        "entry": _("Fighter"),
+    }
+    KIND_LABELS = {
+        "close_combat": _("Close combat weapons"),
+        "missile": _("Missile weapons"),
+        "armour": _("Armour"),
+        "miscellaneous": _("Miscellaneous"),
+    }
+    GLOSSARY = {
+        "gc": _("gold crowns"),
+        "M": _("Movement"),
+        "WS": _("Weapon skill"),
+        "BS": _("Ballistic skill"),
+        "S": _("Strength"),
+        "T": _("Toughness"),
+        "W": _("Wounds"),
+        "I": _("Initiative"),
+        "A": _("Attacks"),
+        "Ld": _("Leadership"),
+    }
+
+    def play_aids(self):
+        return [(_("Mordheim: rout test"), "tools-mordheim-rout-test")]
+
+    def urls(self):
+        from . import campaign, rout_test
+
+        return [
+            path(
+                "tools/mordheim/rout-test/",
+                rout_test.rout_test_page,
+                name="tools-mordheim-rout-test",
+            ),
+            path("lists/<int:list_id>/campaign/", campaign.campaign_page, name="list-campaign"),
+        ]
+
+    def api_urls(self):
+        from . import api
+
+        return [path("mordheim/rout-test/", api.mordheim_rout_test, name="api-mordheim-rout-test")]
+
+    def battle_size_required(self, catalogue):
+        return False  # empty: the warband's starting gold
+
+    def card_groups(self, catalogue, faction):
+        cards = [c for c in catalogue.cards.values() if faction is None or c.faction == faction]
+        heroes = sorted(
+            (c for c in cards if mordheim.is_hero(c)), key=lambda c: not mordheim.is_leader(c)
+        )
+        return [
+            (_("Heroes"), heroes),
+            (_("Henchmen"), [c for c in cards if not mordheim.is_hero(c)]),
+        ]
+
+    def item_control(self, card, key, catalogue):
+        item = catalogue.items.get(key)
+        return "quantity" if item is not None and item.kind in REPEATABLE_KINDS else "checkbox"
+
+    def item_quantity_max(self, card, key, catalogue):
+        return MAX_OF_ONE_ITEM
+
+    def card_context(self, card, entry, catalogue):
+        return {
+            "hero": mordheim.is_hero(card),
+            "leader": mordheim.is_leader(card),
+            "model_price": mordheim.model_price(catalogue, card, entry),
+        }
+
+    def row(self, row, catalogue):
+        card, facts = row["card"], row["facts"]
+        if card is not None:
+            row["hero"] = facts.get("fighter") == "hero"
+            row["leader"] = bool(facts.get("leader"))
+            row["names_model"] = row["hero"]  # a hero is a named model of his own
+            row["models"] = facts.get("models")
+            if not row["hero"]:
+                row["size_range"] = facts.get("group_sizes")
+                row["model_price"] = facts.get("model_price")
+        return row

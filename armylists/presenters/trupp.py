@@ -1,0 +1,70 @@
+"""Trupp's troops in the pages: characters by alignment, options by kind, mooks and
+sorcery marked, every stat row by wounds taken on the card page."""
+
+from django.utils.translation import gettext_lazy as _
+
+from rules.systems import trupp
+
+from ..names import item_names
+from .base import Presenter, label_for
+
+ALIGNMENT_LABELS = {"good": _("Good"), "evil": _("Evil"), "neutral": _("Neutral")}
+
+
+class TruppPresenter(Presenter):
+    key = trupp.SYSTEM
+    WORDS = {
+        "add": _("Add characters"),
+        "catalogue": _("Characters"),
+        "search": _("Search characters"),
+        "empty": _("Your troop is empty. Add characters from the list."),
+        "items": _("Options"),
+        "entry": _("Character"),
+    }
+    KIND_LABELS = {
+        "equipment": _("Equipment"),
+        "ability": _("Abilities"),
+        "spell": _("Spells"),
+        "veteran": _("Veteran variants"),
+    }
+    GLOSSARY = {
+        "#W": _("Wounds taken: the stat row beside it applies"),
+        "Mook": _("May be fielded more than once"),
+    }
+
+    def card_groups(self, catalogue, faction):
+        cards = list(catalogue.cards.values())
+        order = list(catalogue.attributes.get("alignments") or ALIGNMENT_LABELS)
+        order += sorted({c.attributes.get("alignment") or "" for c in cards} - set(order))
+        return [
+            (
+                label_for(ALIGNMENT_LABELS, value) if value else _("Other"),
+                [c for c in cards if (c.attributes.get("alignment") or "") == value],
+            )
+            for value in order
+        ]
+
+    def alignment_label(self, alignment) -> str:
+        return label_for(ALIGNMENT_LABELS, alignment)
+
+    def card_context(self, card, entry, catalogue):
+        labels = catalogue.attributes.get("stat_labels") or {}
+        rows = trupp.effective_stat_rows(card, entry, catalogue)
+        keys = list(rows[0]) if rows else []
+        return {
+            "stat_columns": [labels.get(k, k) for k in keys],
+            "stat_rows": [(wounds, [row.get(k) for k in keys]) for wounds, row in enumerate(rows)],
+            "alignment_label": self.alignment_label(card.attributes.get("alignment")),
+            "equipment": item_names(catalogue, card.attributes.get("equipment")),
+            "included_spells": item_names(catalogue, card.attributes.get("included_spells")),
+        }
+
+    def row(self, row, catalogue):
+        card = row["card"]
+        if card is not None:
+            row["alignment"] = card.attributes.get("alignment")
+            row["alignment_label"] = self.alignment_label(row["alignment"])
+            row["mook"] = bool(card.attributes.get("mook"))
+            row["equipment_names"] = item_names(catalogue, card.attributes.get("equipment"))
+            row["included_spells"] = item_names(catalogue, card.attributes.get("included_spells"))
+        return row

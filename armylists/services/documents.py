@@ -1,0 +1,163 @@
+"""List documents coming in, and the validate contract going out.
+
+Every document that reaches the service layer comes through here: decoded and checked
+against the schema's bounds first (before any other work), given ids where it has none,
+and matched with its game system. ``result_payload`` is the one shape of a validation
+answer, for the validate endpoint, saved lists and pages alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import get_language, gettext
+
+from rules import selectors
+from rules.engine import (
+    Catalogue,
+    DocumentError,
+    ListDocument,
+    ProblemAt,
+    Result,
+    decode,
+    parse,
+    validate,
+    with_ids,
+)
+from rules.engine.document import FORMAT
+from rules.engine.validation import UnknownSystem, rules_for
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A well-formed document with its game data and validation result."""
+
+    document: ListDocument
+    catalogue: Catalogue
+    result: Result
+
+
+def document_new(
+    *, system: str, faction: str | None, battle_size: int | None, name: str = "", role=None
+) -> ListDocument:
+    return ListDocument(
+        format=FORMAT,
+        system=system,
+        name=name,
+        faction=faction,
+        battle_size=battle_size,
+        role=role,
+    )
+
+
+def document_read(*, data=None, body: bytes | None = None) -> ListDocument:
+    """A document from decoded data or a raw JSON body, with ids on every entry; a malformed
+    one raises DocumentError naming every problem."""
+    document = decode(body) if body is not None else parse(data)
+    return with_ids(document)
+
+
+def catalogue_of(document: ListDocument) -> Catalogue:
+    """The game data of the document's system, or DocumentError (a 400) naming the system."""
+    catalogue = selectors.catalogue_get(key=document.system)
+    if catalogue is None:
+        known = ", ".join(s.key for s in selectors.system_list()) or "none loaded"
+        raise DocumentError(
+            [ProblemAt("system", f"unknown game system '{document.system}' (known: {known})")]
+        )
+    try:
+        rules_for(catalogue.system)
+    except UnknownSystem:
+        raise DocumentError(
+            [ProblemAt("system", f"no rules are installed for '{document.system}'")]
+        ) from None
+    return catalogue
+
+
+def document_check(*, document: ListDocument, catalogue: Catalogue | None = None) -> Checked:
+    """Validate a document already read (its catalogue found if not given)."""
+    catalogue = catalogue or catalogue_of(document)
+    return Checked(document=document, catalogue=catalogue, result=validate(catalogue, document))
+
+
+def list_check(*, data=None, body: bytes | None = None) -> Checked:
+    """Read and validate a document from outside (data or a raw JSON body)."""
+    return document_check(document=document_read(data=data, body=body))
+
+
+def violation_dicts(*, checked: Checked, violations=None) -> list[dict]:
+    """Violations as the contract shows them: the message in the active language, and the
+    entry both by index (``entry``) and by id (``entry_id``)."""
+    entries = checked.document.entries
+    out = []
+    for v in checked.result.violations if violations is None else violations:
+        row = v.as_dict(message=message_for(v))
+        row["entry_id"] = entries[v.entry].id if v.entry is not None else None
+        out.append(row)
+    return out
+
+
+_TEMPLATES: dict[tuple[str, str], str] = {}
+
+
+def message_for(violation) -> str:
+    """The violation's message in the active language. Translating a template is looked up
+    once per (template, language); only the numbers and names are filled in each time."""
+    key = (violation.template, get_language() or "")
+    template = _TEMPLATES.get(key)
+    if template is None:
+        template = _TEMPLATES[key] = gettext(violation.template)
+    return template.format(**violation.params)
+
+
+def result_payload(*, checked: Checked) -> dict:
+    """The validate contract: valid, points, violations (messages in the active language),
+    plus a per-entry breakdown with names and effective stats."""
+    result, catalogue = checked.result, checked.catalogue
+    return {
+        "valid": result.valid,
+        "points": {
+            "total": result.points.total,
+            "limit": result.points.limit,
+            "entries": result.points.entries,
+            "special_actions": result.points.special_actions,
+        },
+        "violations": violation_dicts(checked=checked),
+        "system": catalogue.system,
+        "data_version": catalogue.data_version,
+        "sample_data": catalogue.sample_data,
+        "breakdown": entry_breakdown(checked=checked),
+    }
+
+
+def entry_breakdown(*, checked: Checked) -> list[dict]:
+    """One row per entry: name, count, size, points, effective stats, and the facts the
+    system adds (e.g. models and price per model of a Mordheim henchman group)."""
+    catalogue, document = checked.catalogue, checked.document
+    rules = rules_for(catalogue.system)
+    rows = []
+    for i, entry in enumerate(document.entries):
+        card = catalogue.cards.get(entry.card) if entry.card else None
+        row = {
+            "entry": i,
+            "id": entry.id,
+            "card": entry.card,
+            "name": card.name if card else (entry.custom.name if entry.custom else entry.card),
+            "count": entry.count,
+            "size": entry.size
+            if entry.size is not None
+            else (card.core_size if card and card.is_unit else None),
+            "points": checked.result.points.entries[i],
+            "known": card is not None or entry.custom is not None,
+        }
+        if card is not None and (card.stats or rules.effective_stats is not None):
+            row["stats"] = rules.stats_for(card, entry, catalogue)
+        if card is not None and rules.entry_facts is not None:
+            row.update(rules.entry_facts(catalogue, document, entry))
+        rows.append(row)
+    return rows
+
+
+def list_validate(*, body: bytes | None = None, data=None) -> dict:
+    """The whole answer of ``POST /api/v1/validate/``."""
+    return result_payload(checked=list_check(body=body, data=data))

@@ -1,0 +1,293 @@
+"""The list on a builder page: a draft, or a saved list's unsaved edits (``Workspace``).
+
+Every change goes through ``workspace_change``: the row is locked, the edits are applied
+to the typed document and checked against the schema, and one undo step is kept (at most
+``MAX_STEPS``, the oldest dropped first). Undo and redo replay a step's stored edits, so
+what comes back is exactly what was there, ids included.
+
+Saving a workspace is a save of its document (``lists.list_create`` for a draft,
+``lists.list_update`` with the version the edits started from for a list); the workspace
+then follows the saved list, undo steps and all, so an undo after a save is simply an
+unsaved edit again.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, parse
+from rules.engine.document import MAX_ENTRIES, build
+
+from ..models import ArmyList, Workspace
+from . import edits as edit_ops
+from . import lists
+
+MAX_STEPS = 50
+SESSION_KEY = "builder"
+
+
+def holder_of(session) -> str:
+    """This browser's workspace holder id, kept in its session (a login keeps it)."""
+    holder = session.get(SESSION_KEY)
+    if not holder:
+        holder = session[SESSION_KEY] = secrets.token_urlsafe(16)
+    return holder
+
+
+def draft_key(system: str) -> str:
+    return f"draft:{system}"
+
+
+def list_key(army_list: ArmyList) -> str:
+    return f"list:{army_list.pk}"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a change did: the workspace after it, and the label of the step (None: nothing
+    changed)."""
+
+    workspace: Workspace
+    label: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.label is not None
+
+
+def document_of(workspace: Workspace) -> ListDocument:
+    return build(workspace.document)
+
+
+# -- finding and starting workspaces ------------------------------------------------------
+
+
+def draft_get(*, holder: str, system: str, discarded: bool = False) -> Workspace | None:
+    return Workspace.objects.filter(
+        holder=holder, key=draft_key(system), discarded=discarded
+    ).first()
+
+
+def draft_start(*, holder: str, document: ListDocument) -> Workspace:
+    """A new draft for the document's game; one that was there is replaced (the start page
+    offers to continue it first)."""
+    workspace, _created = Workspace.objects.update_or_create(
+        holder=holder,
+        key=draft_key(document.system),
+        defaults={
+            "army_list": None,
+            "document": document.to_dict(),
+            "base_version": None,
+            "undo": [],
+            "redo": [],
+            "revision": 0,
+            "discarded": False,
+        },
+    )
+    return workspace
+
+
+def list_workspace(*, holder: str, army_list: ArmyList) -> Workspace | None:
+    """The list's workspace in this browser, if it holds anything worth keeping.
+
+    One that holds no edits of its own while the list was saved elsewhere since (a newer
+    version from the API or another browser) follows the saved list at once: there is
+    nothing to merge. One that does hold edits is kept: the page shows the conflict.
+    """
+    workspace = (
+        Workspace.objects.select_related("army_list")
+        .filter(holder=holder, key=list_key(army_list))
+        .first()
+    )
+    if workspace is None or workspace.base_version == army_list.version:
+        return workspace
+    base = army_list.versions.filter(version=workspace.base_version).first()
+    if base is not None and base.document == workspace.document:
+        workspace.delete()
+        return None
+    return workspace
+
+
+def list_workspace_open(*, holder: str, army_list: ArmyList) -> Workspace:
+    """The list's workspace, made from the saved list when it has none yet."""
+    workspace, _created = Workspace.objects.get_or_create(
+        holder=holder,
+        key=list_key(army_list),
+        defaults={
+            "army_list": army_list,
+            "document": army_list.document,
+            "base_version": army_list.version,
+        },
+    )
+    return workspace
+
+
+def is_unsaved(*, workspace: Workspace) -> bool:
+    """Whether a list's workspace holds edits its saved version does not have (a draft is
+    always unsaved)."""
+    army_list = workspace.army_list
+    if army_list is None:
+        return True
+    return workspace.document != army_list.document or workspace.base_version != army_list.version
+
+
+# -- changing a workspace -----------------------------------------------------------------
+
+
+def _locked(workspace: Workspace) -> Workspace:
+    return (
+        Workspace.objects.select_for_update(of=("self",))
+        .select_related("army_list")
+        .get(pk=workspace.pk)
+    )
+
+
+def _checked(document: ListDocument) -> ListDocument:
+    """The document after edits, checked against the schema like any other input: bounds
+    hold (no list grows past MAX_ENTRIES, no name past its length) before it is stored."""
+    if len(document.entries) > MAX_ENTRIES:
+        raise DocumentError(
+            [
+                ProblemAt(
+                    "entries", gettext("A list has at most %(n)s entries.") % {"n": MAX_ENTRIES}
+                )
+            ]
+        )
+    return parse(document.to_dict())
+
+
+def workspace_change(
+    *, workspace: Workspace, edits: list[dict], catalogue: Catalogue, label: str
+) -> Change:
+    """Apply ``edits`` as one undo step (all or nothing). A refused document (DocumentError)
+    changes nothing."""
+    with transaction.atomic():
+        locked = _locked(workspace)
+        before = document_of(locked)
+        step = edit_ops.apply_all(before, edits, catalogue)
+        if not step.changed:
+            return Change(locked)
+        document = _checked(step.document)
+        locked.document = document.to_dict()
+        locked.undo = [*locked.undo, {"label": label, "undo": step.undo, "redo": step.redo}][
+            -MAX_STEPS:
+        ]
+        locked.redo = []
+        locked.revision += 1
+        locked.save()
+    return Change(locked, label)
+
+
+def _replay(workspace: Workspace, *, back: bool, catalogue: Catalogue) -> Change:
+    with transaction.atomic():
+        locked = _locked(workspace)
+        source, target = ("undo", "redo") if back else ("redo", "undo")
+        steps = list(getattr(locked, source))
+        if not steps:
+            return Change(locked)
+        step = steps.pop()
+        edits = step["undo"] if back else step["redo"]
+        # Replayed edits carry the ids they assigned: make_id is never asked for one.
+        applied = edit_ops.apply_all(document_of(locked), edits, catalogue)
+        locked.document = _checked(applied.document).to_dict()
+        setattr(locked, source, steps)
+        setattr(locked, target, [*getattr(locked, target), step][-MAX_STEPS:])
+        locked.revision += 1
+        locked.save()
+    return Change(locked, step["label"])
+
+
+def workspace_undo(*, workspace: Workspace, catalogue: Catalogue) -> Change:
+    return _replay(workspace, back=True, catalogue=catalogue)
+
+
+def workspace_redo(*, workspace: Workspace, catalogue: Catalogue) -> Change:
+    return _replay(workspace, back=False, catalogue=catalogue)
+
+
+def next_labels(workspace: Workspace) -> tuple[str | None, str | None]:
+    """What undo and redo would take back or make again (None: nothing)."""
+    undo = workspace.undo[-1]["label"] if workspace.undo else None
+    redo = workspace.redo[-1]["label"] if workspace.redo else None
+    return undo, redo
+
+
+# -- saving, discarding -------------------------------------------------------------------
+
+
+def workspace_save(*, workspace: Workspace, user) -> ArmyList:
+    """Save the workspace's document: a draft becomes a new list, a list's edits its next
+    version (ListConflict when it was saved elsewhere since they started). The workspace
+    then follows the saved list."""
+    with transaction.atomic():
+        locked = _locked(workspace)
+        document = document_of(locked)
+        if locked.army_list is None:
+            army_list = lists.list_create(owner=user, data=document)
+        else:
+            army_list = lists.list_update(
+                army_list=locked.army_list,
+                data=document,
+                expected_version=locked.base_version,
+                user=user,
+            )
+        _follow(locked, army_list)
+    return army_list
+
+
+def workspace_save_as_new(*, workspace: Workspace, user) -> ArmyList:
+    """Save the workspace's document as a new list (named apart); the workspace follows it,
+    and the list it came from keeps its saved version."""
+    with transaction.atomic():
+        locked = _locked(workspace)
+        army_list = lists.list_save_as_new(owner=user, document=document_of(locked))
+        _follow(locked, army_list)
+    return army_list
+
+
+def _follow(workspace: Workspace, army_list: ArmyList) -> None:
+    """Point the workspace at the saved list (replacing that list's own, if it had one)."""
+    key = list_key(army_list)
+    Workspace.objects.filter(holder=workspace.holder, key=key).exclude(pk=workspace.pk).delete()
+    workspace.key = key
+    workspace.army_list = army_list
+    workspace.document = army_list.document
+    workspace.base_version = army_list.version
+    workspace.discarded = False
+    workspace.revision += 1
+    workspace.save()
+
+
+def workspace_revert(*, workspace: Workspace, catalogue: Catalogue) -> Change:
+    """Discard a list's unsaved edits: back to its saved version, as an undoable step. The
+    edits now start from the saved version (after a conflict: the newest one)."""
+    with transaction.atomic():
+        locked = _locked(workspace)
+        army_list = ArmyList.objects.get(pk=locked.army_list_id)
+        change = workspace_change(
+            workspace=locked,
+            edits=[{"op": "replace", "document": army_list.document}],
+            catalogue=catalogue,
+            label=gettext("discard unsaved changes"),
+        )
+        locked = change.workspace
+        locked.base_version = army_list.version
+        locked.save(update_fields=["base_version", "updated_at"])
+    return Change(locked, change.label)
+
+
+def draft_discard(*, workspace: Workspace) -> None:
+    """Put a draft aside; ``draft_undiscard`` brings it back until a new draft starts."""
+    Workspace.objects.filter(pk=workspace.pk).update(discarded=True)
+
+
+def draft_undiscard(*, holder: str, system: str) -> Workspace | None:
+    workspace = draft_get(holder=holder, system=system, discarded=True)
+    if workspace is not None:
+        Workspace.objects.filter(pk=workspace.pk).update(discarded=False)
+        workspace.discarded = False
+    return workspace

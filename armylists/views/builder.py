@@ -1,0 +1,257 @@
+"""The builder: a new list's first step, the draft, and a saved list being edited.
+
+Every builder request is one post to the page, read as edits by entry id
+(``forms.builder``) and applied to the list's workspace on the server
+(``services.workspaces``): with htmx the answer is the builder fragment, without
+JavaScript the whole page. Nothing is kept in the page but what it shows, so leaving it
+loses nothing, and the address always names the list on screen.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from rules import selectors as rules_selectors
+from rules.engine import DocumentError
+
+from ..forms.builder import read_builder_post
+from ..forms.start import StartForm
+from ..services import campaign, documents, lists, scoring, workspaces
+from .builder_context import builder_context, edit_label
+from .helpers import catalogue_or_404, go, owned_or_404, presenter_of
+
+
+@require_http_methods(["GET", "POST"])
+def system_start(request, system):
+    """Template: system_start.html. Step one of a new list: faction (if the game has
+    factions), role (if it has roles) and battle size (or gold)."""
+    catalogue = catalogue_or_404(system)
+    presenter = presenter_of(catalogue)
+    url_name, args = presenter.home_url()
+    if url_name != "system-start":
+        return redirect(url_name, *args)  # a game with no list to build (Kemet)
+    holder = workspaces.holder_of(request.session)
+    if request.method == "POST" and request.POST.get("action") == "undiscard":
+        if workspaces.draft_undiscard(holder=holder, system=system) is not None:
+            messages.success(request, _("Your draft is back."))
+            return redirect("draft-builder", system=system)
+    form = StartForm(
+        request.POST if request.method == "POST" and "action" not in request.POST else None,
+        catalogue=catalogue,
+        presenter=presenter,
+    )
+    if form.is_bound and form.is_valid():
+        document = documents.document_new(
+            system=system,
+            faction=form.cleaned_data.get("faction"),
+            battle_size=form.cleaned_data.get("battle_size"),
+            name=form.cleaned_data["name"],
+            role=form.cleaned_data.get("role") or None,
+        )
+        workspaces.draft_start(holder=holder, document=document)
+        return redirect("draft-builder", system=system)
+    return render(
+        request,
+        "system_start.html",
+        {
+            "catalogue": catalogue,
+            "presenter": presenter,
+            "words": presenter.words,
+            "form": form,
+            "draft": workspaces.draft_get(holder=holder, system=system),
+            "discarded": workspaces.draft_get(holder=holder, system=system, discarded=True),
+            "battle_sizes": catalogue.attributes.get("battle_sizes", []),
+        },
+        status=400 if form.is_bound and form.errors else 200,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def draft_builder(request, system):
+    """Template: builder.html (_builder.html for htmx). The list being built, not saved."""
+    catalogue = catalogue_or_404(system)
+    holder = workspaces.holder_of(request.session)
+    workspace = workspaces.draft_get(holder=holder, system=system)
+    if workspace is None:
+        return go(request, reverse("system-start", args=[system]))
+    if request.method == "POST":
+        return _post(request, catalogue=catalogue, workspace=workspace)
+    return _render(request, catalogue=catalogue, workspace=workspace)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def list_detail(request, list_id):
+    """Template: builder.html. The owner's saved list: edit, save, share, export."""
+    army_list = owned_or_404(request, list_id)
+    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    holder = workspaces.holder_of(request.session)
+    workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
+    if request.method == "POST":
+        workspace = workspace or workspaces.list_workspace_open(holder=holder, army_list=army_list)
+        return _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+    return _render(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+
+
+# -- rendering ----------------------------------------------------------------------------
+
+
+def _render(request, *, catalogue, workspace, army_list=None, status=200, **extra):
+    presenter = presenter_of(catalogue)
+    if workspace is not None:
+        document = workspaces.document_of(workspace)
+    else:
+        document = lists.list_document(army_list=army_list)
+    history = campaign.campaign_history(army_list=army_list) if army_list is not None else {}
+    context = builder_context(
+        request=request,
+        catalogue=catalogue,
+        presenter=presenter,
+        document=document,
+        workspace=workspace,
+        army_list=army_list,
+        history=history,
+        **extra,
+    )
+    context["builder_url"] = request.path
+    if army_list is not None:
+        context["has_scoring"] = scoring.scoring_rules(catalogue.system) is not None
+    template = "_builder.html" if request.htmx else "builder.html"
+    # htmx swaps only successful answers: a refused edit is shown, but as a 200 there.
+    return render(request, template, context, status=200 if request.htmx else status)
+
+
+# -- edits --------------------------------------------------------------------------------
+
+
+def _action_edit(verb: str, arg: str, post, document) -> dict | None:
+    """The edit a button names (None: the button is not an edit, or names nothing)."""
+    entry_id = arg.partition(":")[0]
+    if verb == "add" and arg:
+        return {"op": "add", "card": arg}
+    if verb in ("remove", "duplicate") and entry_id:
+        return {"op": verb, "entry": entry_id}
+    if verb in ("up", "down") and entry_id:
+        ids = [e.id for e in document.entries]
+        if entry_id in ids:
+            to = ids.index(entry_id) + (-1 if verb == "up" else 1)
+            return {"op": "move", "entry": entry_id, "to": max(0, to)}
+    if verb == "add_action" and arg:
+        key, _sep, variant = arg.partition(":")
+        return {"op": "add_action", "action": key, "variant": variant or None}
+    if verb == "remove_action" and arg:
+        return {"op": "remove_action", "pick": arg}
+    if verb == "add_custom" and post.custom is not None:
+        return {"op": "add_custom", "custom": post.custom}
+    return None
+
+
+def _refused_addition(edit, catalogue) -> str | None:
+    """Only what the game data offers can be added with a button (imports may still carry
+    unknown keys, which validation reports)."""
+    if edit["op"] == "add" and edit["card"] not in catalogue.cards:
+        return _("There is no card '%(key)s' in this game.") % {"key": edit["card"]}
+    if edit["op"] == "add_action":
+        action = catalogue.special_actions.get(edit["action"])
+        if action is None or (edit["variant"] and action.variant(edit["variant"]) is None):
+            return _("There is no such special action in this game.")
+    return None
+
+
+def _post(request, *, catalogue, workspace, army_list=None):
+    presenter = presenter_of(catalogue)
+    document = workspaces.document_of(workspace)
+    post = read_builder_post(
+        request.POST, document=document, catalogue=catalogue, presenter=presenter
+    )
+    render_again = {"catalogue": catalogue, "workspace": workspace, "army_list": army_list}
+    if post.errors:
+        return _render(request, **render_again, errors=post.errors, status=400)
+    verb, arg = post.action, post.arg
+    edits = list(post.edits)
+    label = edit_label(edits, document, catalogue, presenter) if edits else None
+    confirm = None
+    action = _action_edit(verb, arg, post, document)
+    if action is not None:
+        refused = _refused_addition(action, catalogue)
+        if refused:
+            return _render(request, **render_again, problems=[_problem(refused)], status=400)
+        confirm = _needs_confirmation(action, arg, army_list, document)
+        if confirm is None:
+            edits.append(action)
+            label = edit_label([action], document, catalogue, presenter)
+    if edits:
+        try:
+            change = workspaces.workspace_change(
+                workspace=workspace, edits=edits, catalogue=catalogue, label=label
+            )
+        except DocumentError as exc:
+            return _render(request, **render_again, problems=exc.errors, status=400)
+        workspace = render_again["workspace"] = change.workspace
+    if verb in ("undo", "redo"):
+        replay = workspaces.workspace_undo if verb == "undo" else workspaces.workspace_redo
+        workspace = render_again["workspace"] = replay(
+            workspace=workspace, catalogue=catalogue
+        ).workspace
+    elif verb in ("save", "save_new"):
+        return _save(request, workspace=workspace, render_again=render_again, as_new=verb != "save")
+    elif verb == "discard" and army_list is None:
+        workspaces.draft_discard(workspace=workspace)
+        messages.info(request, _("Draft discarded."))
+        return go(request, reverse("system-start", args=[catalogue.system]))
+    elif verb == "revert" and army_list is not None:
+        workspace = render_again["workspace"] = workspaces.workspace_revert(
+            workspace=workspace, catalogue=catalogue
+        ).workspace
+    added_custom = action is not None and action["op"] == "add_custom"
+    return _render(request, **render_again, confirm=confirm, carry=not added_custom)
+
+
+def _problem(message):
+    from rules.engine import ProblemAt
+
+    return ProblemAt("", message)
+
+
+def _needs_confirmation(action, arg, army_list, document) -> dict | None:
+    """A fighter with a campaign history is removed only after a yes (``remove:<id>:yes``):
+    his history stays his, but the player should know it leaves the roster with him."""
+    if action["op"] != "remove" or army_list is None or arg.endswith(":yes"):
+        return None
+    events = campaign.campaign_history(army_list=army_list).get(action["entry"], 0)
+    if not events:
+        return None
+    entry = next((e for e in document.entries if e.id == action["entry"]), None)
+    return {"id": action["entry"], "events": events, "name": entry.name if entry else None}
+
+
+def _save(request, *, workspace, render_again, as_new):
+    if not request.user.is_authenticated:
+        # The draft stays on the server, in this browser's session: logging in keeps it.
+        messages.info(request, _("Log in or sign up to save your list; it is kept meanwhile."))
+        return go(request, f"{reverse('login')}?next={request.path}")
+    try:
+        if as_new:
+            saved = workspaces.workspace_save_as_new(workspace=workspace, user=request.user)
+            messages.success(request, _("Saved as a new list: %(name)s.") % {"name": saved.name})
+        else:
+            saved = workspaces.workspace_save(workspace=workspace, user=request.user)
+            messages.success(
+                request, _("Saved as version %(version)s.") % {"version": saved.version}
+            )
+    except lists.ListConflict as conflict:
+        render_again["army_list"] = conflict.army_list
+        return _render(request, **render_again, conflict=conflict, status=409)
+    except DocumentError as exc:
+        return _render(request, **render_again, problems=exc.errors, status=400)
+    except lists.ArmyList.DoesNotExist:
+        messages.error(
+            request, _("This list was deleted meanwhile; save your edits as a new list.")
+        )
+        return go(request, reverse("list-index"))
+    return go(request, reverse("list-detail", args=[saved.id]))

@@ -1,0 +1,185 @@
+"""Everything the builder template shows, from a document and its checked result. Generic:
+what is particular to a game comes from its presenter (words, groups, fragments)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules.engine import DocumentError
+from rules.engine.validation import rules_for
+
+from ..services import changes, documents, workspaces
+from . import rows as row_builders
+
+
+def _labels(presenter) -> dict:
+    return {
+        "count": _("count"),
+        "size": _("models"),
+        "name": _("name"),
+        "notes": _("notes"),
+        "items": str(presenter.words["items"]).lower(),
+        "options": _("options"),
+        "custom": _("custom unit"),
+        "battle_size": str(presenter.words["limit"]).lower(),
+        "role": _("role"),
+    }
+
+
+def edit_label(edits: list[dict], document, catalogue, presenter) -> str:
+    """Words for an undo step: "remove Ogre Huscarl", "change count of Ogre Huscarl"."""
+    from ..names import local_name
+
+    by_id = {e.id: e for e in document.entries}
+    picks = {p.id: p for p in document.special_actions}
+
+    def entry_name(entry_id):
+        entry = by_id.get(entry_id)
+        if entry is None:
+            return "?"
+        if entry.custom is not None:
+            return entry.custom.name
+        return entry.name or local_name(catalogue.cards.get(entry.card or ""), entry.card or "?")
+
+    labels = _labels(presenter)
+    edit = next((e for e in edits if e["op"] not in ("set", "set_header")), edits[0])
+    op = edit["op"]
+    if op == "add":
+        return _("add %(name)s") % {
+            "name": local_name(catalogue.cards.get(edit["card"]), edit["card"])
+        }
+    if op == "add_custom":
+        return _("add %(name)s") % {"name": edit["custom"]["name"]}
+    if op in ("remove", "duplicate", "move"):
+        verb = {
+            "remove": _("remove %(name)s"),
+            "duplicate": _("duplicate %(name)s"),
+            "move": _("move %(name)s"),
+        }[op]
+        return verb % {"name": entry_name(edit["entry"])}
+    if op == "add_action":
+        action = catalogue.special_actions.get(edit["action"])
+        return _("buy %(name)s") % {"name": local_name(action, edit["action"])}
+    if op in ("remove_action", "set_action"):
+        pick = picks.get(edit["pick"])
+        action = catalogue.special_actions.get(pick.action) if pick else None
+        name = local_name(action, pick.action if pick else "?")
+        verb = _("remove %(name)s") if op == "remove_action" else _("change %(name)s")
+        return verb % {"name": name}
+    if op == "set":
+        return _("change %(field)s of %(name)s") % {
+            "field": labels.get(edit["field"], edit["field"]),
+            "name": entry_name(edit["entry"]),
+        }
+    if op == "set_header":
+        return _("change the list's %(field)s") % {
+            "field": labels.get(edit["field"], edit["field"])
+        }
+    return _("change the list")
+
+
+def builder_context(
+    *,
+    request,
+    catalogue,
+    presenter,
+    document,
+    workspace=None,
+    army_list=None,
+    history=None,
+    errors=None,
+    problems=None,
+    conflict=None,
+    confirm=None,
+    carry: bool = True,
+) -> dict:
+    """The builder's template context. ``errors``: field errors of the last post;
+    ``problems``: a refused document's; ``confirm``: a removal waiting for a yes."""
+    problems = list(problems or [])
+    try:
+        checked = documents.document_check(document=document, catalogue=catalogue)
+    except DocumentError as exc:
+        checked, problems = None, problems + exc.errors
+    payload = documents.result_payload(checked=checked) if checked else None
+    data_changes = None
+    if checked is not None and army_list is not None and army_list.document == document.to_dict():
+        data_changes = changes.data_changes(army_list=army_list, checked=checked)
+    rules = rules_for(catalogue.system)
+    summary = (
+        dict(rules.summary(catalogue, document, payload["points"]["entries"]))
+        if (payload and rules.summary)
+        else {}
+    )
+    summary["default_limit"] = rules.limit(catalogue, _without_limit(document))
+    rows = row_builders.entry_rows(
+        document=document,
+        catalogue=catalogue,
+        payload=payload,
+        presenter=presenter,
+        history=history,
+        errors=errors,
+    )
+    picks = row_builders.pick_rows(
+        document=document, catalogue=catalogue, payload=payload, presenter=presenter, errors=errors
+    )
+    undo_label, redo_label = workspaces.next_labels(workspace) if workspace else (None, None)
+    unsaved = workspace is not None and workspaces.is_unsaved(workspace=workspace)
+    stale = bool(
+        workspace is not None
+        and army_list is not None
+        and workspace.base_version is not None
+        and workspace.base_version != army_list.version
+    )
+    return {
+        "catalogue": catalogue,
+        "presenter": presenter,
+        "words": presenter.words,
+        "glossary": presenter.glossary(catalogue),
+        "document": document,
+        "workspace": workspace,
+        "revision": workspace.revision if workspace else 0,
+        "army_list": army_list,
+        "checked": checked,
+        "result": payload,
+        "rows": rows,
+        "picks": picks,
+        "shop": row_builders.action_shop(
+            catalogue=catalogue, role=document.role, presenter=presenter
+        ),
+        "groups": row_builders.catalogue_groups(
+            catalogue=catalogue, document=document, presenter=presenter
+        ),
+        "summary": summary,
+        "list_violations": row_builders.list_violations(payload),
+        "error_summary": row_builders.error_summary(payload=payload, rows=rows, picks=picks),
+        "roles": [(r, presenter.role_label(r)) for r in presenter.roles(catalogue)],
+        "unit_types": presenter.unit_types(catalogue),
+        "custom_units": bool(catalogue.attributes.get("custom_units")),
+        "header_errors": [e for e in errors or [] if e.entry_id is None],
+        "problems": problems,
+        "conflict": conflict,
+        "stale": stale and not conflict,
+        "confirm": confirm,
+        "unsaved": unsaved,
+        "undo_label": undo_label,
+        "redo_label": redo_label,
+        "data_changes": data_changes,
+        "over_limit": bool(
+            payload
+            and payload["points"]["limit"] is not None
+            and payload["points"]["total"] > payload["points"]["limit"]
+        ),
+        "carry": _carry(request) if carry else {},
+    }
+
+
+def _without_limit(document):
+    import msgspec
+
+    return msgspec.structs.replace(document, battle_size=None)
+
+
+def _carry(request) -> dict:
+    """What was typed into the add-a-custom-unit form, kept across other edits."""
+    data = request.POST if request.method == "POST" else {}
+    return {k[len("custom-") :]: data[k] for k in data if k.startswith("custom-")}

@@ -1,0 +1,56 @@
+"""The home page, sign-up, and the published JSON Schemas."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from rules import selectors as rules_selectors
+from rules.engine.document import list_schema
+from rules.packs import pack_schema
+
+from .. import selectors
+from ..forms.start import SignupForm
+from ..presenters import presenter_for
+
+
+def home(request):
+    """Template: home.html. A tile per game (to its builder, or to its tool when it has no
+    list to build), the play aids, and the user's latest lists."""
+    recent = selectors.list_search(owner=request.user)[:5] if request.user.is_authenticated else []
+    tiles, aids = [], []
+    for system in rules_selectors.system_list():
+        presenter = presenter_for(system.key)
+        url_name, args = presenter.home_url()
+        tiles.append({"system": system, "url": reverse(url_name, args=args)})
+        aids += [(label, reverse(name)) for label, name in presenter.play_aids()]
+    return render(request, "home.html", {"tiles": tiles, "play_aids": aids, "recent": recent})
+
+
+def signup(request):
+    """Template: registration/signup.html. A new account, logged in at once."""
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)  # keeps the session, and with it the builder's drafts
+        next_url = request.POST.get("next") or request.GET.get("next") or ""
+        if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+            next_url = reverse("home")
+        return redirect(next_url or "home")
+    return render(
+        request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")}
+    )
+
+
+# The published JSON Schemas, by file name (each built once, on first use).
+SCHEMAS = {"list-document": list_schema, "pack": pack_schema}
+
+
+def schema_file(request, name):
+    """The JSON Schemas of the list document and of game-data packs, as published files."""
+    if name not in SCHEMAS:
+        raise Http404
+    return JsonResponse(SCHEMAS[name](), json_dumps_params={"indent": 2})

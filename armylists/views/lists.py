@@ -1,0 +1,180 @@
+"""The owner's saved lists: my lists, history (open a version, restore it), share links
+(renew, revoke, undo a revocation), delete, import and export, the print sheet."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rules import selectors as rules_selectors
+from rules.engine import DocumentError
+
+from .. import selectors
+from ..forms.imports import ImportForm
+from ..models import ArmyListVersion
+from ..services import lists, workspaces
+from .helpers import owned_or_404, presenter_of, whole_number
+from .readonly import readonly_context
+
+PAGE_SIZE = 25
+
+
+@login_required
+def list_index(request):
+    """Template: lists.html. The user's lists, searchable by name and game, a page at a
+    time: each with its total against its limit, legal or not, game and faction."""
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:200]
+    system = request.GET.get("system", "")[:64]
+    found = selectors.list_search(owner=request.user, query=query, system=system)
+    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "lists.html",
+        {
+            "page": page,
+            "rows": [
+                {**lists.list_overview(army_list=a), "words": _words(a)} for a in page.object_list
+            ],
+            "q": query,
+            "system": system,
+            "systems": rules_selectors.system_list(),
+        },
+    )
+
+
+@login_required
+def list_export(request, list_id):
+    army_list = owned_or_404(request, list_id)
+    response = HttpResponse(
+        json.dumps(lists.list_export(army_list=army_list), indent=2, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+    )
+    filename = lists.list_export_filename(army_list=army_list)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def list_history(request, list_id):
+    """Template: history.html. Every saved version, newest first."""
+    army_list = owned_or_404(request, list_id)
+    return render(
+        request,
+        "history.html",
+        {"army_list": army_list, "versions": army_list.versions.select_related("saved_by")},
+    )
+
+
+@login_required
+def list_version(request, list_id, version):
+    """Template: version.html. One saved version, read-only, with its validation today and
+    a button to restore it as the newest version."""
+    army_list = owned_or_404(request, list_id)
+    old = army_list.versions.filter(version=version).first()
+    if old is None:
+        raise Http404
+    context = readonly_context(army_list=army_list, document_data=old.document)
+    return render(request, "version.html", {**context, "version": old})
+
+
+@login_required
+@require_POST
+def list_restore(request, list_id, version):
+    """Save an old version as the newest one (refused if the list moved on since the page
+    showed it: the same check as a save)."""
+    army_list = owned_or_404(request, list_id)
+    expected = whole_number(request.POST.get("base_version"), army_list.version)
+    try:
+        restored = lists.list_restore(
+            army_list=army_list, version=version, expected_version=expected, user=request.user
+        )
+    except ArmyListVersion.DoesNotExist:
+        raise Http404 from None
+    except lists.ListConflict as conflict:
+        messages.error(request, str(conflict))
+        return redirect("list-history", list_id=army_list.id)
+    messages.success(
+        request,
+        _("Version %(old)s restored as version %(new)s.")
+        % {"old": version, "new": restored.version},
+    )
+    return redirect("list-detail", list_id=army_list.id)
+
+
+@login_required
+@require_POST
+def list_share(request, list_id):
+    army_list = owned_or_404(request, list_id)
+    action = request.POST.get("action")
+    if action == "revoke":
+        lists.list_share_revoke(army_list=army_list)
+        messages.success(request, _("The share link is revoked; it no longer works."))
+    elif action == "restore":
+        lists.list_share_restore(army_list=army_list)
+        messages.success(request, _("The share link works again."))
+    else:
+        lists.list_share_renew(army_list=army_list)
+        messages.success(request, _("New share link made; the old one no longer works."))
+    return redirect("list-detail", list_id=army_list.id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def list_delete(request, list_id):
+    """Template: confirm_delete.html."""
+    army_list = owned_or_404(request, list_id)
+    if request.method == "POST":
+        lists.list_delete(army_list=army_list)
+        messages.success(request, _("List deleted."))
+        return redirect("list-index")
+    return render(request, "confirm_delete.html", {"army_list": army_list})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def list_import(request):
+    """Template: import.html. Upload an exported list; every problem reported by path."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            army_list = lists.list_import(owner=request.user, body=form.cleaned_data["file"])
+        except DocumentError as exc:
+            problems = exc.errors
+        else:
+            messages.success(request, _("List imported."))
+            return redirect("list-detail", list_id=army_list.id)
+    return render(
+        request,
+        "import.html",
+        {"form": form, "problems": problems},
+        status=400 if problems or form.errors else 200,
+    )
+
+
+@login_required
+def list_print(request, list_id):
+    """Template: print.html. The owner's print sheet, shared or not."""
+    army_list = owned_or_404(request, list_id)
+    holder = workspaces.holder_of(request.session)
+    workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
+    context = readonly_context(army_list=army_list)
+    return render(
+        request,
+        "print.html",
+        {
+            **context,
+            "unsaved": workspace is not None and workspaces.is_unsaved(workspace=workspace),
+        },
+    )
+
+
+def _words(army_list) -> dict:
+    return presenter_of(rules_selectors.catalogue_for(system=army_list.system)).words

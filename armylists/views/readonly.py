@@ -1,0 +1,56 @@
+"""A list read, not edited: the shared page, the print sheet, an old version."""
+
+from __future__ import annotations
+
+from rules import selectors as rules_selectors
+from rules.engine.document import build
+from rules.engine.validation import rules_for
+
+from ..services import changes, documents, lists
+from . import rows as row_builders
+from .helpers import presenter_of
+
+
+def readonly_context(*, army_list, document_data=None) -> dict:
+    """The list (or, with ``document_data``, one of its old versions) checked against
+    today's data, row by row, as the read-only pages show it."""
+    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    presenter = presenter_of(catalogue)
+    if document_data is None:
+        checked = lists.list_check_saved(army_list=army_list)
+        data_changes = changes.data_changes(army_list=army_list, checked=checked)
+    else:
+        checked = documents.document_check(document=build(document_data), catalogue=catalogue)
+        data_changes = None
+    payload = documents.result_payload(checked=checked)
+    document = checked.document
+    rules = rules_for(catalogue.system)
+    summary = (
+        dict(rules.summary(catalogue, document, payload["points"]["entries"]))
+        if rules.summary
+        else {}
+    )
+    return {
+        "army_list": army_list,
+        "catalogue": catalogue,
+        "presenter": presenter,
+        "words": presenter.words,
+        "glossary": presenter.glossary(catalogue),
+        "document": document,
+        "checked": checked,
+        "result": payload,
+        "summary": summary,
+        "rows": row_builders.entry_rows(
+            document=document,
+            catalogue=catalogue,
+            payload=payload,
+            presenter=presenter,
+            controls=False,
+        ),
+        "picks": row_builders.pick_rows(
+            document=document, catalogue=catalogue, payload=payload, presenter=presenter
+        ),
+        "list_violations": row_builders.list_violations(payload),
+        "data_changes": data_changes,
+        "has_scoring": rules.scoring is not None,
+    }

@@ -1,0 +1,288 @@
+"""What the pages show of a checked list, row by row: for the builder, the read-only list,
+the print sheet. Generic: numbers come from the engine's result (points, effective stats,
+the facts a game's rules add), the game's presenter adds its own badges and facts, and
+every cost here is linear in the list's size (each lookup is a dict, built once).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from urllib.parse import urlencode
+
+from django.utils.translation import gettext as _
+
+from rules.engine import Catalogue
+
+from ..names import item_names, local_name
+from ..presenters.base import Presenter
+
+
+def card_query(entry) -> str:
+    """The card page's query: the items (or options) this entry bought."""
+    pairs = [("items", k) for k in entry.items] + [("options", k) for k in entry.options]
+    return f"?{urlencode(pairs)}" if pairs else ""
+
+
+def stat_pairs(catalogue: Catalogue, stats: dict | None, glossary: dict) -> list[tuple]:
+    """(label, value, explanation) of every stat the model has (a null stat it lacks is
+    left out)."""
+    labels = catalogue.attributes.get("stat_labels") or {}
+    pairs = []
+    for key, value in (stats or {}).items():
+        if value is None:
+            continue
+        label = labels.get(key, key)
+        pairs.append((label, value, glossary.get(label) or glossary.get(key) or ""))
+    return pairs
+
+
+_PICK_PATH = re.compile(r"^special_actions\[(\d+)\]")
+
+
+def pick_index(violation: dict) -> int | None:
+    """The special-action purchase a list-wide violation is about, if any."""
+    params = violation.get("params") or {}
+    if isinstance(params.get("index"), int):
+        return params["index"]
+    found = _PICK_PATH.match(str(params.get("path") or ""))
+    return int(found.group(1)) if found else None
+
+
+def list_violations(payload: dict | None) -> list[dict]:
+    """Violations about the whole list, not about one entry or one special action."""
+    if not payload:
+        return []
+    return [v for v in payload["violations"] if v["entry"] is None and pick_index(v) is None]
+
+
+def _choice(catalogue, card, key, *, price) -> dict:
+    item = catalogue.items.get(key)
+    return {
+        "key": key,
+        "item": item,
+        "name": local_name(item, key),
+        "kind": item.kind if item is not None else None,
+        "price": price(card, key) if item is not None else None,
+        "known": item is not None,
+        "first_free": bool(item is not None and item.attributes.get("first_free")),
+        "note": item.attributes.get("effect") if item is not None else None,
+    }
+
+
+def _item_choices(row, catalogue, presenter, card, entry):
+    """The entry's items as the builder offers them: checkboxes (have it or not) and
+    quantities (the same item more than once), grouped by kind."""
+    have = Counter(entry.items)
+    keys = list(card.allowed_items) if card is not None else []
+    keys += [k for k in dict.fromkeys(entry.items) if k not in keys]
+    checkboxes, quantities = [], []
+    for key in keys:
+        choice = _choice(catalogue, card, key, price=catalogue.item_points)
+        control = presenter.item_control(card, key, catalogue) if choice["known"] else "checkbox"
+        if control == "quantity":
+            top = presenter.item_quantity_max(card, key, catalogue)
+            quantities.append({**choice, "quantity": have[key], "max": max(top, have[key])})
+        else:
+            checkboxes.append({**choice, "checked": have[key] > 0, "times": have[key]})
+    groups: dict = {}
+    for choice in checkboxes + quantities:
+        groups.setdefault(choice["kind"], {"checkboxes": [], "quantities": []})
+    for choice in checkboxes:
+        groups[choice["kind"]]["checkboxes"].append(choice)
+    for choice in quantities:
+        groups[choice["kind"]]["quantities"].append(choice)
+    row["item_groups"] = [
+        {"label": presenter.kind_label(kind), "kind": kind, **parts}
+        for kind, parts in groups.items()
+    ]
+    row["offers_items"] = bool(keys)
+
+
+def _option_choices(row, catalogue, presenter, card, entry):
+    keys = list(card.allowed_options) if card is not None else []
+    keys += [k for k in dict.fromkeys(entry.options) if k not in keys]
+
+    def price(c, k):
+        return c.allowed_options.get(k, 0) if c is not None else 0
+
+    groups: dict = {}
+    for key in keys:
+        choice = _choice(catalogue, card, key, price=price)
+        choice["checked"] = key in entry.options
+        groups.setdefault(choice["kind"], []).append(choice)
+    row["option_groups"] = [
+        {"label": presenter.kind_label(kind), "kind": kind, "choices": choices}
+        for kind, choices in groups.items()
+    ]
+    row["offers_options"] = bool(keys)
+
+
+def entry_rows(
+    *,
+    document,
+    catalogue: Catalogue,
+    payload: dict | None,
+    presenter: Presenter,
+    history: dict | None = None,
+    errors: list | None = None,
+    controls: bool = True,
+) -> list[dict]:
+    """One row per entry: its card, points, stats, violations, the field errors of the last
+    post, campaign history, item and option choices (``controls``: for the builder), and
+    what the game's presenter adds."""
+    violations: dict[int, list] = {}
+    for v in (payload or {}).get("violations", []):
+        if v["entry"] is not None:
+            violations.setdefault(v["entry"], []).append(v)
+    field_errors: dict[str, list] = {}
+    for e in errors or []:
+        if e.entry_id is not None:
+            field_errors.setdefault(e.entry_id, []).append(e)
+    breakdown = (payload or {}).get("breakdown") or []
+    points = (payload or {}).get("points", {}).get("entries") or []
+    glossary = presenter.glossary(catalogue)
+    rows = []
+    for i, entry in enumerate(document.entries):
+        card = catalogue.cards.get(entry.card) if entry.card else None
+        facts = breakdown[i] if i < len(breakdown) else {}
+        stats = stat_pairs(catalogue, facts.get("stats"), glossary)
+        name = local_name(card, entry.card or "?") if entry.custom is None else entry.custom.name
+        row = {
+            "index": i,
+            "id": entry.id,
+            "entry": entry,
+            "card": card,
+            "custom": entry.custom,
+            "name": name,
+            "title": entry.name or name,
+            "card_query": card_query(entry),
+            "points": points[i] if i < len(points) else None,
+            "facts": facts,
+            "all_stats": stats,
+            "stats": presenter.builder_stats([(k, v) for k, v, _t in stats]),
+            "violations": violations.get(i, []),
+            # An info note (e.g. Boarding Action's side corridors) does not mark the entry.
+            "flagged": any(v["severity"] != "info" for v in violations.get(i, [])),
+            "errors": field_errors.get(entry.id, []),
+            "history": (history or {}).get(entry.id, 0),
+            "item_names": item_names(catalogue, entry.items),
+            "option_names": item_names(catalogue, entry.options),
+            "size_range": (card.core_size, card.max_size) if card is not None else None,
+            "size": entry.size if entry.size is not None else getattr(card, "core_size", None),
+        }
+        if controls:
+            _item_choices(row, catalogue, presenter, card, entry)
+            _option_choices(row, catalogue, presenter, card, entry)
+        rows.append(presenter.row(row, catalogue))
+    return rows
+
+
+def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter, errors=None):
+    """One row per bought special action: its uses, price, variant and violations."""
+    violations: dict[int, list] = {}
+    for v in (payload or {}).get("violations", []):
+        k = pick_index(v) if v["entry"] is None else None
+        if k is not None:
+            violations.setdefault(k, []).append(v)
+    field_errors: dict[str, list] = {}
+    for e in errors or []:
+        if e.entry_id is not None:
+            field_errors.setdefault(e.entry_id, []).append(e)
+    prices = (payload or {}).get("points", {}).get("special_actions") or []
+    rows = []
+    for k, pick in enumerate(document.special_actions):
+        action = catalogue.special_actions.get(pick.action)
+        variants = list(action.variants) if action is not None else []
+        rows.append(
+            {
+                "index": k,
+                "id": pick.id,
+                "pick": pick,
+                "action": action,
+                "name": local_name(action, pick.action),
+                "role_label": presenter.role_label(action.role) if action and action.role else None,
+                "other_role": bool(
+                    action is not None
+                    and action.role is not None
+                    and document.role is not None
+                    and action.role != document.role
+                ),
+                "variants": variants,
+                "unknown_variant": pick.variant is not None
+                and pick.variant not in [v.key for v in variants],
+                "each": prices[k] // pick.count if k < len(prices) else None,
+                "points": prices[k] if k < len(prices) else None,
+                "violations": violations.get(k, []),
+                "errors": field_errors.get(pick.id, []),
+            }
+        )
+    return rows
+
+
+def action_shop(*, catalogue: Catalogue, role, presenter: Presenter) -> list[dict]:
+    """The game's special actions by role, the list's own role first."""
+    if not catalogue.special_actions:
+        return []
+    roles = sorted(presenter.roles(catalogue), key=lambda r: r != role)
+    groups = []
+    for r in [*roles, None]:
+        actions = [a for a in catalogue.special_actions.values() if a.role == r]
+        if actions:
+            groups.append(
+                {
+                    "role": r,
+                    "label": presenter.role_label(r) if r else _("Either role"),
+                    "own": r is None or r == role,
+                    "actions": actions,
+                }
+            )
+    return groups
+
+
+def catalogue_groups(*, catalogue: Catalogue, document, presenter: Presenter) -> list[dict]:
+    """The cards a list may add, in the game's groups, each with how often the list fields
+    it and whether that is its limit (AAL)."""
+    fielded = Counter()
+    for entry in document.entries:
+        if entry.card:
+            fielded[entry.card] += entry.count
+    groups = []
+    for label, cards in presenter.card_groups(catalogue, document.faction):
+        if cards:
+            groups.append(
+                {
+                    "label": label,
+                    "cards": [
+                        {
+                            "card": c,
+                            "name": local_name(c),
+                            "fielded": fielded[c.key],
+                            "at_limit": c.aal is not None and fielded[c.key] >= c.aal,
+                            "unit_type_label": presenter.unit_type_label(c.attributes["unit_type"])
+                            if c.attributes.get("unit_type")
+                            else None,
+                        }
+                        for c in cards
+                    ],
+                }
+            )
+    return groups
+
+
+def error_summary(*, payload: dict | None, rows: list[dict], picks: list[dict]) -> dict:
+    """Errors and warnings counted, each with where it is (a link target on the page)."""
+    items = []
+    for v in list_violations(payload):
+        items.append({"violation": v, "target": "list-violations", "name": ""})
+    for row in rows:
+        for v in row["violations"]:
+            items.append({"violation": v, "target": f"entry-{row['id']}", "name": row["title"]})
+    for pick in picks:
+        for v in pick["violations"]:
+            items.append({"violation": v, "target": f"pick-{pick['id']}", "name": pick["name"]})
+    return {
+        "errors": sum(1 for i in items if i["violation"]["severity"] == "error"),
+        "warnings": sum(1 for i in items if i["violation"]["severity"] == "warning"),
+        "items": [i for i in items if i["violation"]["severity"] != "info"],
+    }
