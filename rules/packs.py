@@ -4,6 +4,11 @@
 writes it in one transaction, replacing the system's previous data, so a re-load is
 idempotent and a refused pack changes nothing. ``dump_pack`` writes the same shape
 back: ``load_pack(dump_pack(k))`` leaves the data as it was.
+
+Renamed keys: a faction, item, card or special action may list its old keys as
+``aliases``; they are stored in the row's ``attributes["aliases"]`` (no extra column,
+and the admin edits them there) and come back out as ``aliases`` on dump. The engine
+reads them through ``rules.engine.aliases``.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import yaml
 from django.db import transaction
 from jsonschema import Draft202012Validator
 
+from rules.engine.aliases import ALIASES
 from rules.engine.document import ProblemAt, describe_error
 from rules.engine.validation import UnknownSystem, rules_for
 
@@ -24,6 +30,13 @@ from . import models
 from .signals import bulk_write
 
 FORMAT = "muster-pack/1"
+# Rows that may be renamed: the pack section, and the name of the kind in messages.
+RENAMABLE = {
+    "factions": "faction",
+    "items": "item",
+    "cards": "card",
+    "special_actions": "special action",
+}
 SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "pack.schema.json"
 
 
@@ -124,7 +137,55 @@ def _check_references(pack: dict) -> list[ProblemAt]:
                     )
     for i, action in enumerate(pack.get("special_actions", [])):
         problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
+    for section, kind in RENAMABLE.items():
+        problems += _check_aliases(pack.get(section, []), section, kind)
     return problems
+
+
+def _check_aliases(rows: list[dict], section: str, kind: str) -> list[ProblemAt]:
+    """An old key must name one row only: not a current key, not claimed by two rows."""
+    problems: list[ProblemAt] = []
+    current = {r["key"] for r in rows}
+    claimed: dict[str, str] = {}
+    for i, row in enumerate(rows):
+        if ALIASES in row.get("attributes", {}):
+            problems.append(
+                ProblemAt(
+                    f"{section}[{i}].attributes.{ALIASES}",
+                    f"'{ALIASES}' is reserved in attributes: old keys go in {section}[{i}].aliases",
+                )
+            )
+        for j, old in enumerate(row.get("aliases", [])):
+            path = f"{section}[{i}].aliases[{j}]"
+            if old in current:
+                problems.append(ProblemAt(path, f"'{old}' is the key of a current {kind}"))
+            elif old in claimed:
+                problems.append(
+                    ProblemAt(path, f"'{old}' is already an old key of {kind} '{claimed[old]}'")
+                )
+            else:
+                claimed[old] = row["key"]
+    return problems
+
+
+def _stored_attributes(row: dict) -> dict:
+    """The row's attributes as stored: its ``aliases`` kept under attributes["aliases"]."""
+    attributes = dict(row.get("attributes", {}))
+    if row.get("aliases"):
+        attributes[ALIASES] = list(row["aliases"])
+    return attributes
+
+
+def _pack_attributes(stored: dict) -> tuple[dict, list[str]]:
+    """Stored attributes back to the pack's shape: (attributes, aliases)."""
+    attributes = dict(stored)
+    aliases = attributes.pop(ALIASES, [])
+    return attributes, list(aliases) if isinstance(aliases, list) else []
+
+
+def _with_aliases(row: dict, stored: dict) -> dict:
+    attributes, aliases = _pack_attributes(stored)
+    return {**row, "aliases": aliases, "attributes": attributes}
 
 
 def load_pack(pack, *, source: str = "pack") -> models.GameSystem:
@@ -179,7 +240,7 @@ def _write(pack: dict) -> models.GameSystem:
                 key=f["key"],
                 name=f["name"],
                 names=f.get("names", {}),
-                attributes=f.get("attributes", {}),
+                attributes=_stored_attributes(f),
             )
             for i, f in enumerate(pack.get("factions", []))
         )
@@ -198,7 +259,7 @@ def _write(pack: dict) -> models.GameSystem:
                 points=it.get("points", 0),
                 def_bonus=it.get("def", 0),
                 arm_bonus=it.get("arm", 0),
-                attributes=it.get("attributes", {}),
+                attributes=_stored_attributes(it),
             )
             for i, it in enumerate(pack.get("items", []))
         )
@@ -224,7 +285,7 @@ def _write(pack: dict) -> models.GameSystem:
             movement_class=c.get("movement_class"),
             stats=c.get("stats", {}),
             weapons=c.get("weapons", []),
-            attributes=c.get("attributes", {}),
+            attributes=_stored_attributes(c),
         )
         for i, c in enumerate(card_rows)
     )
@@ -246,7 +307,7 @@ def _write(pack: dict) -> models.GameSystem:
             role=a.get("role"),
             points=a["points"],
             variants=a.get("variants", []),
-            attributes=a.get("attributes", {}),
+            attributes=_stored_attributes(a),
         )
         for i, a in enumerate(pack.get("special_actions", []))
     )
@@ -277,57 +338,63 @@ def dump_pack(system_key: str) -> dict:
         },
         "validators": [{"code": v.code, "params": v.params} for v in system.validators.all()],
         "factions": [
-            {"key": f.key, "name": f.name, "names": f.names, "attributes": f.attributes}
+            _with_aliases({"key": f.key, "name": f.name, "names": f.names}, f.attributes)
             for f in system.factions.all()
         ],
         "items": [
-            {
-                "key": i.key,
-                "name": i.name,
-                "names": i.names,
-                "faction": faction_keys.get(i.faction_id),
-                "kind": i.kind,
-                "points": i.points,
-                "def": i.def_bonus,
-                "arm": i.arm_bonus,
-                "attributes": i.attributes,
-            }
+            _with_aliases(
+                {
+                    "key": i.key,
+                    "name": i.name,
+                    "names": i.names,
+                    "faction": faction_keys.get(i.faction_id),
+                    "kind": i.kind,
+                    "points": i.points,
+                    "def": i.def_bonus,
+                    "arm": i.arm_bonus,
+                },
+                i.attributes,
+            )
             for i in system.items.all()
         ],
         "cards": [
-            {
-                "key": c.key,
-                "name": c.name,
-                "names": c.names,
-                "faction": faction_keys.get(c.faction_id),
-                "kind": c.kind,
-                "warlord": c.warlord,
-                "aal": c.aal,
-                "points": c.points,
-                "core_points": c.core_points,
-                "soldier_points": c.soldier_points,
-                "core_size": c.core_size,
-                "max_size": c.max_size,
-                "base_mm": c.base_mm,
-                "movement_class": c.movement_class,
-                "stats": c.stats,
-                "weapons": c.weapons,
-                "items": refs.get(c.id, {}).get("item", []),
-                "options": refs.get(c.id, {}).get("option", []),
-                "attributes": c.attributes,
-            }
+            _with_aliases(
+                {
+                    "key": c.key,
+                    "name": c.name,
+                    "names": c.names,
+                    "faction": faction_keys.get(c.faction_id),
+                    "kind": c.kind,
+                    "warlord": c.warlord,
+                    "aal": c.aal,
+                    "points": c.points,
+                    "core_points": c.core_points,
+                    "soldier_points": c.soldier_points,
+                    "core_size": c.core_size,
+                    "max_size": c.max_size,
+                    "base_mm": c.base_mm,
+                    "movement_class": c.movement_class,
+                    "stats": c.stats,
+                    "weapons": c.weapons,
+                    "items": refs.get(c.id, {}).get("item", []),
+                    "options": refs.get(c.id, {}).get("option", []),
+                },
+                c.attributes,
+            )
             for c in system.cards.all()
         ],
         "special_actions": [
-            {
-                "key": a.key,
-                "name": a.name,
-                "names": a.names,
-                "role": a.role,
-                "points": a.points,
-                "variants": a.variants,
-                "attributes": a.attributes,
-            }
+            _with_aliases(
+                {
+                    "key": a.key,
+                    "name": a.name,
+                    "names": a.names,
+                    "role": a.role,
+                    "points": a.points,
+                    "variants": a.variants,
+                },
+                a.attributes,
+            )
             for a in system.special_actions.all()
         ],
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from rules.engine import catalogue as c
+from rules.engine.aliases import alias_table
 
 from . import models
 
@@ -48,9 +49,12 @@ def _build(system: models.GameSystem) -> c.Catalogue:
     items = list(system.items.all())
     item_keys = {i.id: i.key for i in items}
     item_points = {i.id: i.points for i in items}
-    cards = system.cards.prefetch_related(
-        Prefetch("card_items", queryset=models.CardItem.objects.order_by("slot", "position"))
+    cards = list(
+        system.cards.prefetch_related(
+            Prefetch("card_items", queryset=models.CardItem.objects.order_by("slot", "position"))
+        )
     )
+    special_actions = list(system.special_actions.all())
 
     # JSONB keeps keys sorted, not in card order: the pack names the order players know.
     stat_order = {k: i for i, k in enumerate(system.attributes.get("stat_order", []))}
@@ -131,7 +135,10 @@ def _build(system: models.GameSystem) -> c.Catalogue:
                     variants=tuple(c.Variant(v["key"], v["name"], v["points"]) for v in a.variants),
                     attributes=c.frozen_map(a.attributes),
                 )
-                for a in system.special_actions.all()
+                for a in special_actions
             }
+        ),
+        aliases=alias_table(
+            {"faction": factions, "card": cards, "item": items, "special_action": special_actions}
         ),
     )

@@ -18,8 +18,8 @@ from rules.systems.boarding_action import (
     hull_breach,
     roll_hull_breach,
     unit_of,
-    wargear_tag,
 )
+from rules.systems.boarding_action_wargear import fold, matches, stem_pattern
 from tests.conftest import FIXTURES
 from tests.engine_helpers import Probe
 
@@ -72,6 +72,7 @@ CATALOGUE = Catalogue(
         for code, params in [
             ("unknown_key", {}),
             ("battle_size", {"limit": 500, "free_special_action_points": 30}),
+            ("battle_size_standard", {}),
             ("special_action_role", {"roles": ["attacker", "defender"]}),
             ("special_action_budget", {}),
             ("special_action_variant", {}),
@@ -81,7 +82,8 @@ CATALOGUE = Catalogue(
                 "allowed_types": ["infantry", "walker", "monstrous_creature", "bike",
                                   "jetbike", "beast", "swarm"],
             }),
-            ("forbidden_wargear", {"tags": ["wings", "jump_pack", "jet_pack"]}),
+            ("forbidden_wargear", {"stems": ["wing", "*wings", "jump pack", "grav chute",
+                                             "*flügel", "sprung modul"]}),
             ("side_corridor", {"max_base_mm": 40, "barred_types": ["bike", "jetbike"]}),
         ]
     ),
@@ -125,7 +127,12 @@ CASES = [
     ("battle_size", doc(*MODELS_496, actions=ACTIONS_35), ["battle_size", "special_action_budget"]),
     ("battle_size", doc(troopers(500), actions=("a-trap",)), []),  # 30 free
     ("battle_size", doc(troopers(510)), ["battle_size"]),
-    ("battle_size", doc(troopers(470), battle_size=400), ["battle_size"]),
+    ("battle_size", doc(troopers(470), battle_size=400), ["battle_size", "battle_size_standard"]),
+    ("battle_size_standard", doc(troopers(500), battle_size=500), []),
+    ("battle_size_standard", doc(troopers(500)), []),  # no size named: the standard
+    ("battle_size_standard", doc(troopers(500), battle_size=1000), ["battle_size_standard"]),
+    ("battle_size_standard", doc(troopers(1010), battle_size=1000),
+     ["battle_size", "battle_size_standard"]),
     ("special_action_budget", doc(troopers(500), actions=("code", "hack")), []),
     ("special_action_budget", doc(troopers(450), actions=("a-trap", "a-trap")), []),  # 480
     ("special_action_budget", doc(troopers(490), actions=("a-trap", "smoke")),
@@ -168,6 +175,7 @@ CASES = [
     ("side_corridor", doc({"card": "bike"}), ["side_corridor"]),
     ("side_corridor", doc({"card": "walker"}), ["side_corridor"]),
     ("unknown_key", doc(custom("Guardsman")), []),  # custom units are this system's
+    ("unknown_key", {**doc(troopers(10)), "faction": "space-marines"}, ["unknown_key"]),
     ("unknown_key", doc({"card": "nope"}), ["unknown_key"]),
     ("unknown_key", doc(troopers(10), actions=("nope",)), ["unknown_key"]),
     ("unknown_key", doc(troopers(10), role="defender",
@@ -377,9 +385,147 @@ def test_it_judges_a_custom_unit_exactly_like_a_card():
     assert as_custom.is_custom and not as_card.is_custom
 
 
-def test_wargear_keywords_ignore_case_spacing_and_plural():
-    assert wargear_tag("Jump Packs") == wargear_tag("jump-pack") == "jump_pack"
-    assert wargear_tag("Wings") == wargear_tag("wing")
+def test_it_names_the_standard_battle_size():
+    v = only(doc(troopers(500), battle_size=1000), "battle_size_standard")
+    assert (v.entry, v.severity) == (None, "warning")
+    assert v.params == {"battle_size": 1000, "standard": 500}
+    assert v.message == (
+        "Boarding Action is played at 500 points; this list names a battle size of 1000"
+    )
+    r = result(doc(troopers(990), battle_size=1000))
+    assert r.valid and r.points.limit == 1000  # the size the players agreed on still counts
+
+
+def test_the_standard_battle_size_is_the_packs_parameter():
+    cat = replace(CATALOGUE, validators=tuple(
+        replace(s, params={**s.params, "limit": 750}) if s.code == "battle_size" else s
+        for s in CATALOGUE.validators
+    ))
+    assert [v.code for v in result(doc(troopers(500), battle_size=750), cat).violations] == []
+    v = result(doc(troopers(500), battle_size=500), cat).violations[0]
+    assert v.code == "battle_size_standard" and v.params["standard"] == 750
+
+
+def test_it_tells_a_list_that_boarding_action_has_no_factions():
+    v = only({**doc(troopers(10)), "faction": "space-marines"}, "unknown_key")
+    assert (v.entry, v.severity) == (None, "error")
+    assert v.params == {"field": "faction", "key": "space-marines", "path": "faction",
+                        "system": "Boarding Action"}
+    assert v.message == "Unknown faction 'space-marines' at faction: Boarding Action has no factions"
+
+
+# -- Flight gear by word stems (forbidden_wargear) ---------------------------------------------
+
+# The stems the shipped pack lists (a test below checks that they are the pack's).
+PACK_STEMS = [
+    "wing", "*wings", "jump pack", "jump jet", "jump module", "jet pack", "grav chute",
+    "grav pack", "flight pack", "thruster pack", "*flügel", "*schwinge", "sprung modul",
+    "sprung tornister", "sprung düse", "flug modul",
+]
+
+FLIGHT_GEAR = [
+    # (wargear as a player types it, flight gear?)
+    ("jump pack", True),
+    ("Jump Pack", True),
+    ("JUMP PACK", True),
+    ("jumppack", True),
+    ("Jumppacks", True),
+    ("jump-pack", True),
+    ("jump_pack", True),
+    ("Jump Packs", True),
+    ("jump pack (bolt pistol)", True),
+    ("Chainsword, Jump-Pack", True),
+    ("jump jets", True),
+    ("jet pack", True),
+    ("Jetpack", True),
+    ("wings", True),
+    ("Wing", True),
+    ("daemonic wings", True),
+    ("Daemonic_Wings", True),
+    ("bat-wings", True),
+    ("Batwings", True),
+    ("(wings)", True),
+    ("grav-chute", True),
+    ("gravchute", True),
+    ("Grav Chutes", True),
+    ("grav pack", True),
+    ("Sprungmodul", True),
+    ("SPRUNGMODULE", True),
+    ("Sprung-Modul", True),
+    ("sprung_modul", True),
+    ("Sprungtornister", True),
+    ("Sprungdüsen", True),
+    ("Flügel", True),
+    ("FLÜGEL", True),
+    ("Fluegel", True),
+    ("Flugel", True),
+    ("Flu\u0308gel", True),  # decomposed umlaut, as some keyboards send it
+    ("Dämonenflügel", True),
+    ("Daemonenfluegel", True),
+    ("Schwingen", True),
+    ("Engelsschwingen", True),
+    # ordinary wargear: no false alarm
+    ("power pack", False),
+    ("Packmaster", False),
+    ("pack", False),
+    ("backpack", False),
+    ("jump", False),
+    ("jump attack", False),
+    ("winged helm", False),
+    ("Flügelhelm", False),
+    ("Schwingenhelm", False),
+    ("swing axe", False),
+    ("swingblade", False),
+    ("wingman", False),
+    ("jetbike", False),
+    ("grav gun", False),
+    ("grav-pistol", False),
+    ("flight", False),
+    ("Sprungangriff", False),
+    ("bolt pistol", False),
+    ("--", False),
+]
+
+
+@pytest.mark.parametrize(("wargear", "forbidden"), FLIGHT_GEAR)
+def test_it_finds_flight_gear_by_word_stems(wargear, forbidden):
+    assert matches(wargear, PACK_STEMS) is forbidden
+    data = doc(custom("Trooper", 10, wargear=["bolt pistol", wargear]))
+    pack_rules = replace(CATALOGUE, validators=(ValidatorSpec("forbidden_wargear",
+                                                              {"stems": PACK_STEMS}),))
+    expected = ["forbidden_wargear"] if forbidden else []
+    assert [v.code for v in result(data, pack_rules).violations] == expected
+
+
+@pytest.mark.parametrize(("text", "folded"), [
+    ("Jump-Pack (Bolt Pistol)", "jump pack bolt pistol"),
+    ("Flügel", "flugel"),
+    ("Fluegel", "flugel"),
+    ("  daemonic__WINGS ", "damonic wings"),
+    ("Sprungmodul", "sprungmodul"),
+])
+def test_it_folds_case_separators_and_umlauts(text, folded):
+    assert fold(text) == folded
+
+
+@pytest.mark.parametrize("stem", ["", "*", "  ", "-", 7, None, "x" * 61])
+def test_it_ignores_a_stem_it_cannot_use(stem):
+    assert stem_pattern(stem) is None
+    assert matches("jump pack", [stem]) is False
+
+
+def test_a_stem_cannot_smuggle_in_a_regular_expression():
+    assert matches("jump pack", ["j.* pack"]) is False
+    assert matches("anything", [".*"]) is False
+
+
+def test_an_older_pack_with_exact_tags_still_refuses_their_spellings():
+    cat = replace(CATALOGUE, validators=(ValidatorSpec("forbidden_wargear",
+                                                       {"tags": ["jump_pack", "wings"]}),))
+    r = result(doc(custom("Raptor", 20, wargear=["Jump Packs"]), custom("Angel", wargear=["Wings"])),
+               cat)
+    assert [(v.code, v.entry) for v in r.violations] == [
+        ("forbidden_wargear", 0), ("forbidden_wargear", 1)]
 
 
 def test_the_limits_are_pack_parameters():
@@ -453,6 +599,13 @@ def test_the_pack_is_well_formed(pack):
     assert pack["system"]["sample_data"] is True
     assert pack["system"]["attributes"]["custom_units"] is True
     assert {v["code"] for v in pack["validators"]} <= set(RULES.validators)
+
+
+def test_the_pack_keeps_the_standard_size_and_the_flight_gear_stems(pack):
+    params = {v["code"]: v.get("params", {}) for v in pack["validators"]}
+    assert params["battle_size"]["limit"] == 500
+    assert "battle_size_standard" in params
+    assert params["forbidden_wargear"]["stems"] == PACK_STEMS
 
 
 def test_the_packs_hull_breach_table_is_the_codes(pack):

@@ -7,8 +7,25 @@ from tests.conftest import FIXTURES
 
 PACK = read_pack_file(FIXTURES / "godslayer.yaml")
 STATS = {"MOV", "MEL", "RAN", "MAG", "DEF", "ARM", "DIS", "ACT"}
+# The real model names RULES.md's digest lists, by faction (section 1).
+DIGEST_NAMES = {
+    "wyldfolk": {"Pendragon", "Bard", "Bladesinger", "Farfarer", "Druid", "Scabtha Hunter",
+                 "Cromlech Guard"},
+    "nordgaard": {"Gestir Captain", "Ravenwitch", "Ogre Huscarl"},
+    "mortans": {"Auxiliary Prefect", "Cornicen", "Provincial Auxiliary", "Necromagus",
+                "Mortifex", "Princeptor"},
+    "halodynes": {"Demarchon", "Priestess", "Hoplite", "Syntarch"},
+    "banebrood": {"Bisotaur Shaman", "Reavers", "Minotaurs", "Fomorians", "Stag Centaurs",
+                  "Lycanthropes"},
+    "troglodytes": {"Trolloth", "Gnolls", "Shadow Trolls", "Wild Trolls", "Balescorch Cyclops"},
+}
 REAL_NAMES = {"Pendragon", "Gestir Captain", "Ravenwitch", "Ogre Huscarl", "Auxiliary Prefect",
-              "Demarchon", "Gorelord", "Balescorch Cyclops", "Hoplite"}
+              "Demarchon", "Bisotaur Shaman", "Balescorch Cyclops", "Hoplite"}
+
+
+def is_digest_name(name, faction):
+    """One model of a range the digest names in the plural counts too (Minotaur, Minotaurs)."""
+    return any(name.removesuffix("s") == real.removesuffix("s") for real in DIGEST_NAMES[faction])
 
 
 def test_it_passes_its_own_checks():
@@ -45,3 +62,32 @@ def test_every_card_is_complete():
 def test_it_uses_the_real_model_names():
     names = " | ".join(c["name"] for c in PACK["cards"])
     assert all(name in names for name in REAL_NAMES)
+
+
+def test_every_card_has_a_real_name_or_says_its_name_is_a_sample():
+    for card in PACK["cards"]:
+        real = is_digest_name(card["name"], card["faction"])
+        assert card["attributes"].get("sample_name", False) is not real, card["name"]
+
+
+def test_the_banebrood_are_the_sixth_faction_with_their_real_models():
+    banebrood = next(f for f in PACK["factions"] if f["key"] == "banebrood")
+    assert (banebrood["name"], banebrood["names"]["de"]) == ("Banebrood", "Verdorbene")
+    assert banebrood["aliases"] == ["the-fallen"]
+    cards = {c["name"]: c for c in PACK["cards"] if c["faction"] == "banebrood"}
+    assert set(cards) == {"Bisotaur Shaman", "Reavers", "Minotaur", "Fomorian", "Stag Centaurs",
+                          "Lycanthrope"}
+    assert [n for n, c in cards.items() if c.get("warlord")] == ["Bisotaur Shaman"]
+    assert not any(c["attributes"].get("sample_name") for c in cards.values())
+
+
+def test_no_current_key_is_an_old_one_and_every_old_fallen_key_is_kept():
+    old = {a for section in ("factions", "items", "cards") for row in PACK[section]
+           for a in row.get("aliases", [])}
+    assert "the-fallen" in old
+    assert {a.removeprefix("the-fallen-") for a in old if a != "the-fallen"} == {
+        "gore-cleaver", "hexed-crook", "bone-plate", "hide-shield", "blood-philter",
+        "gorelord", "plague-shaman", "blight-brute", "flayer", "marauders", "beastkin-raiders"}
+    keys = {row["key"] for section in ("factions", "items", "cards") for row in PACK[section]}
+    assert not keys & old
+    assert not any(k.startswith("the-fallen") for k in keys)

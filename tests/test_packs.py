@@ -83,6 +83,14 @@ BROKEN = [
     (lambda p: p["validators"].append({"code": "no_such_rule"}), "validators[9].code"),
     (lambda p: p["factions"].append(dict(p["factions"][0])), "factions[6].key"),
     (lambda p: p.__setitem__("format", "muster-pack/0"), "format"),
+    # renamed keys: an old key names one row only, and is a key
+    (lambda p: p["factions"][3]["aliases"].append("nordgaard"), "factions[3].aliases[1]"),
+    (lambda p: p["factions"][0].__setitem__("aliases", ["the-fallen"]), "factions[3].aliases[0]"),
+    (lambda p: p["cards"][1].__setitem__("aliases", ["nordgaard-gestir-captain"]),
+     "cards[1].aliases[0]"),
+    (lambda p: p["items"][0].__setitem__("aliases", ["Bearded Axe"]), "items[0].aliases[0]"),
+    (lambda p: p["cards"][0]["attributes"].__setitem__("aliases", ["x"]),
+     "cards[0].attributes.aliases"),
 ]
 
 
@@ -161,3 +169,50 @@ def test_it_keeps_stats_in_the_order_players_know(godslayer):
     selectors._catalogues.clear()
     captain = selectors.catalogue_get(key="godslayer").cards["nordgaard-gestir-captain"]
     assert list(captain.stats) == ["MOV", "MEL", "RAN", "MAG", "DEF", "ARM", "DIS", "ACT"]
+
+
+OLD_LIST = {  # saved before The Fallen were called the Banebrood (data 2026.11-sample.1)
+    "format": "muster-list/1", "system": "godslayer", "name": "Horde", "faction": "the-fallen",
+    "battle_size": 160,
+    "entries": [
+        {"id": "e1", "card": "the-fallen-gorelord",
+         "items": ["the-fallen-gore-cleaver", "the-fallen-bone-plate"]},
+        {"id": "e2", "card": "the-fallen-marauders", "size": 5},
+        {"id": "e3", "card": "the-fallen-plague-shaman", "items": ["the-fallen-hexed-crook"]},
+    ],
+}
+
+
+def test_it_keeps_renamed_keys_through_the_database(godslayer):
+    banebrood = Faction.objects.get(system=godslayer, key="banebrood")
+    assert banebrood.attributes == {"aliases": ["the-fallen"]}  # no column of their own
+    dumped = dump_pack("godslayer")
+    faction = next(f for f in dumped["factions"] if f["key"] == "banebrood")
+    assert (faction["aliases"], faction["attributes"]) == (["the-fallen"], {})
+    assert all(f["aliases"] == [] for f in dumped["factions"] if f["key"] != "banebrood")
+    card = next(c for c in dumped["cards"] if c["key"] == "banebrood-bisotaur-shaman")
+    assert card["aliases"] == ["the-fallen-gorelord"] and "aliases" not in card["attributes"]
+
+
+def test_the_catalogue_maps_old_keys_to_current_ones(godslayer):
+    catalogue = selectors.catalogue_get(key="godslayer")
+    assert catalogue.aliases["faction"] == {"the-fallen": "banebrood"}
+    assert catalogue.current_key("card", "the-fallen-gorelord") == "banebrood-bisotaur-shaman"
+    assert catalogue.current_key("item", "the-fallen-hexed-crook") == "banebrood-hexed-crook"
+    assert catalogue.current_key("card", "nordgaard-ogre-huscarl") is None
+
+
+def test_a_list_saved_with_the_old_faction_key_still_loads_and_validates(godslayer):
+    from rules.engine import parse, validate
+    from rules.engine.aliases import canonical_document
+
+    catalogue = selectors.catalogue_get(key="godslayer")
+    current, renames = canonical_document(catalogue, OLD_LIST)
+    assert current["faction"] == "banebrood"
+    assert [e["card"] for e in current["entries"]] == [
+        "banebrood-bisotaur-shaman", "banebrood-reavers", "banebrood-fomorian"]
+    assert renames[0] == {"kind": "faction", "old": "the-fallen", "new": "banebrood",
+                          "name": "Banebrood", "path": "faction"}
+    assert len(renames) == 7
+    result = validate(catalogue, parse(current))
+    assert result.valid and result.violations == [], [v.message for v in result.violations]

@@ -112,6 +112,14 @@ class Catalogue:
     special_actions: Mapping[str, SpecialAction] = field(default_factory=_empty)
     validators: tuple[ValidatorSpec, ...] = ()
     attributes: Mapping = field(default_factory=_empty)
+    # Renamed keys, by kind ("faction", "card", "item", "special_action"): old key ->
+    # current key. Built from each row's declared aliases (rules.engine.aliases), so a
+    # saved list that names an old key can be read with the current data.
+    aliases: Mapping[str, Mapping[str, str]] = field(default_factory=_empty)
+
+    def current_key(self, kind: str, key: str) -> str | None:
+        """The current key that ``key`` was renamed to, or None if it was not renamed."""
+        return self.aliases.get(kind, EMPTY).get(key)
 
     def item_points(self, card: Card | None, key: str) -> int:
         """What ``card`` pays for an item: its own price list first, else the item's points."""

@@ -19,11 +19,15 @@ class UnknownKeyValidator(Validator):
 
     code = "unknown_key"
     message = N_("Unknown {field} '{key}' at {path}")
+    no_factions = N_("Unknown faction '{key}' at {path}: {system} has no factions")
 
     def __call__(self, ctx: Context) -> Iterator[Violation]:
         cat, doc = ctx.catalogue, ctx.document
-        if doc.faction is not None and cat.factions and doc.faction not in cat.factions:
-            yield self.violation(field="faction", key=doc.faction, path="faction")
+        # A system without factions (Boarding Action, Trupp, Kemet) knows no faction at
+        # all: a list that names one is told so rather than keeping it unseen.
+        if doc.faction is not None and doc.faction not in cat.factions:
+            where = {} if cat.factions else {"message": self.no_factions, "system": cat.name}
+            yield self.violation(field="faction", key=doc.faction, path="faction", **where)
         for i, entry in enumerate(doc.entries):
             if entry.custom is not None and not cat.attributes.get("custom_units"):
                 yield self.violation(

@@ -13,12 +13,17 @@ the rest come out of the army's points, so the counted total is
 ``models + max(0, special actions - free)`` and must not exceed the battle size (500).
 
 Every limit is a validator parameter in the pack (fixtures/boarding-action.yaml).
+
+A code of ours besides RULES.md's: `battle_size_standard` (warning) says that a list
+names a battle size other than the standard 500 that RULES.md 2 fixes ("a list that
+names another size breaks the standard, so say so"). The players may agree on another
+size, so the list stays valid and `battle_size` checks its total against the size it
+names.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -26,7 +31,9 @@ from rules.engine.catalogue import Catalogue, SpecialAction
 from rules.engine.common import UnknownKeyValidator
 from rules.engine.document import Entry, ListDocument, SpecialActionPick
 from rules.engine.validation import Context, SystemRules, Validator, register
-from rules.engine.violations import INFO, N_, Violation
+from rules.engine.violations import INFO, N_, WARNING, Violation
+
+from .boarding_action_wargear import matches
 
 SYSTEM = "boarding-action"
 
@@ -95,16 +102,6 @@ def type_name(unit_type: str | None) -> str:
     return unit_type.replace("_", " ") if unit_type else "?"
 
 
-def wargear_tag(word: str) -> str:
-    """A wargear keyword in comparable form: 'Jump Packs' and 'jump_pack' are both 'jump_pack'.
-
-    Custom units are typed in by players, so case, spaces, hyphens and a plural 's' are
-    ignored on both sides of the comparison.
-    """
-    tag = re.sub(r"[^a-z0-9]+", "_", word.lower()).strip("_")
-    return tag[:-1] if tag.endswith("s") else tag
-
-
 # -- Points ------------------------------------------------------------------------------
 
 
@@ -163,11 +160,16 @@ def total(catalogue: Catalogue, document: ListDocument, entry_points: list[int])
     return budget(catalogue, document, entry_points).total
 
 
+def standard_size(catalogue: Catalogue) -> int | None:
+    """The standard battle size (500): battle_size's ``limit`` parameter in the pack."""
+    return catalogue.params_for("battle_size").get("limit")
+
+
 def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
-    """The document's battle size if the players agreed on one, else the pack's 500."""
+    """The document's battle size if the players agreed on one, else the standard 500."""
     if document.battle_size is not None:
         return document.battle_size
-    return catalogue.params_for("battle_size").get("limit")
+    return standard_size(catalogue)
 
 
 # -- Validators --------------------------------------------------------------------------
@@ -201,6 +203,30 @@ class BattleSizeValidator(Validator):
             free=b.free,
             paid=b.paid,
         )
+
+
+class StandardBattleSizeValidator(Validator):
+    """`battle_size_standard` (warning, RULES.md 2): Boarding Action is played at 500 points.
+
+    The original fixes the battle size; a list that names another one breaks the
+    standard and is told so, naming the standard. It stays valid (the players may agree
+    on a bigger or smaller game), and `battle_size` checks the total against the size
+    the list names. A list without a battle size is played at the standard. The
+    standard is battle_size's ``limit`` parameter, so the pack says 500 once.
+    """
+
+    code = "battle_size_standard"
+    severity = WARNING
+    message = N_(
+        "Boarding Action is played at {standard} points; this list names a battle size "
+        "of {battle_size}"
+    )
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        standard = standard_size(ctx.catalogue)
+        size = ctx.document.battle_size
+        if standard is not None and size is not None and size != standard:
+            yield self.violation(battle_size=size, standard=standard)
 
 
 class SpecialActionRoleValidator(Validator):
@@ -375,19 +401,24 @@ class ForbiddenUnitValidator(Validator):
 
 
 class ForbiddenWargearValidator(Validator):
-    """`forbidden_wargear` (RULES.md 2): no wings, jump packs or similar flight gear.
+    """`forbidden_wargear` (RULES.md 2): no wings, jump packs or similar flight gear,
+    however the player spells it.
 
-    Params: ``tags``, the forbidden wargear keywords; compared by ``wargear_tag``, so a
-    player's 'Jump Pack' matches the tag ``jump_pack``.
+    Params: ``stems``, word stems of flight gear in English and German, matched as
+    ``boarding_action_wargear`` describes ("jump pack" finds "Jumppacks" and "jump-pack
+    (bolt pistol)", "*flügel" finds "Dämonenflügel"). ``tags``, the exact keywords of
+    older packs, are read as stems when a pack has no ``stems``.
     """
 
     code = "forbidden_wargear"
     message = N_("{name} carries {wargear}: no wings, jump packs or other flight gear on board")
 
     def __call__(self, ctx: Context) -> Iterator[Violation]:
-        tags = {wargear_tag(t) for t in self.params.get("tags") or ()}
+        stems = self.params.get("stems") or self.params.get("tags") or ()
+        if not isinstance(stems, list | tuple):
+            return
         for i, _entry, unit in units(ctx):
-            hits = [w for w in unit.wargear if wargear_tag(w) in tags]
+            hits = [w for w in unit.wargear if matches(w, stems)]
             if hits:
                 yield self.violation(
                     entry=i,
@@ -497,6 +528,7 @@ RULES = register(
             for v in (
                 UnknownKeyValidator,
                 BattleSizeValidator,
+                StandardBattleSizeValidator,
                 SpecialActionRoleValidator,
                 SpecialActionBudgetValidator,
                 SpecialActionVariantValidator,
