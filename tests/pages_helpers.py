@@ -1,16 +1,17 @@
 """Helpers for the HTML page tests: read a page the way a browser does and post its form back.
 
 No JavaScript is involved: ``Builder.submit`` sends exactly the fields the rendered
-``<form>`` holds (hidden document, header fields, per-entry fields, checked boxes)
-plus the pressed button's ``action``, the way a browser without JS submits it.
+``<form>`` holds (header fields, per-entry fields named by entry id, checked boxes) plus
+the pressed button's ``action``, the way a browser without JS submits it;
+``Builder.send`` sends only the fields it is given, the way the page's script does.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from html.parser import HTMLParser
 
-from armylists import services
+from armylists.models import Workspace
 
 CAPTAIN = "nordgaard-gestir-captain"
 WITCH = "nordgaard-ravenwitch"
@@ -173,7 +174,7 @@ class Page:
     @property
     def builder_form(self) -> Node:
         for form in self.root.find_all("form"):
-            if form.find("input", name="document") is not None:
+            if "data-builder" in form.attrs:
                 return form
         raise AssertionError("no builder form on the page")
 
@@ -181,8 +182,14 @@ class Page:
         return form_fields(self.builder_form)
 
     @property
-    def document(self) -> dict:
-        return json.loads(self.builder_form.find("input", name="document").attrs["value"])
+    def ids(self) -> list[str]:
+        """The entry ids of the list shown, in order."""
+        return [node.attrs["data-entry-id"] for node in self.testid("entry")]
+
+    @property
+    def pick_ids(self) -> list[str]:
+        """The ids of the special-action purchases shown, in order."""
+        return [node.attrs["data-pick-id"] for node in self.testid("special-action")]
 
     @property
     def actions(self) -> list[str]:
@@ -198,7 +205,8 @@ class Page:
             points = node.find(data_testid="entry-points")
             rows.append(
                 {
-                    "card": node.attrs.get("data-card"),
+                    "id": node.attrs.get("data-entry-id"),
+                    "card": node.attrs.get("data-card") or None,
                     "codes": [li.attrs["data-code"] for li in node.find_all("li", data_code=None)],
                     "points": int(points.text.split()[0])
                     if points is not None and points.text.split()[0].isdigit()
@@ -256,20 +264,63 @@ class Builder:
     def open(self) -> Page:
         response = self.client.get(self.url, headers=self.headers)
         assert response.status_code == 200, response
-        self.page = Page(response)
+        self.page = self._page(response)
         return self.page
 
+    def _page(self, response) -> Page:
+        page = Page(response)
+        page.document = self.document
+        return page
+
     def submit(self, action: str, fields: dict | None = None, *, status: int = 200):
-        """Press the button ``action`` after setting ``fields`` (name -> value or list)."""
+        """Press the button ``action`` after setting ``fields`` (name -> value or list): the
+        whole form goes, as a browser without JavaScript sends it."""
         assert self.page is not None, "open() first"
         data = self.page.fields()
         for name, value in (fields or {}).items():
             data[name] = value if isinstance(value, list) else [str(value)]
+        return self._post(data, action, status)
+
+    def send(self, action: str = "update", fields: dict | None = None, *, status: int = 200):
+        """Post only ``fields`` and ``action``, as the page's script does."""
+        data = {k: v if isinstance(v, list) else [str(v)] for k, v in (fields or {}).items()}
+        return self._post(data, action, status)
+
+    def field(self, index: int, name: str) -> str:
+        """The form field ``name`` of the entry shown at ``index`` (fields are named by
+        entry id: ``e.<id>.count``)."""
+        return f"e.{self.page.ids[index]}.{name}"
+
+    def _by_id(self, data: dict, action: str) -> tuple[dict, str]:
+        """Tests name entries by their place on the page (``e1-count``, ``remove:1``), for
+        short tables; the page names them by id, and so does what is posted."""
+        ids = self.page.ids if self.page is not None else []
+        picks = self.page.pick_ids if self.page is not None else []
+        out = {}
+        for name, value in data.items():
+            found = re.fullmatch(r"e(\d+)-(custom_)?(.+)", name)
+            if found:
+                field = f"custom-{found[3]}" if found[2] else found[3]
+                name = f"e.{ids[int(found[1])]}.{field}"
+            found = re.fullmatch(r"a(\d+)-(.+)", name)
+            if found:
+                name = f"a.{picks[int(found[1])]}.{found[2]}"
+            out[name] = value
+        verb, sep, arg = action.partition(":")
+        head, rest = arg.partition(":")[0], arg.partition(":")[2]
+        if verb in ("remove", "duplicate", "up", "down") and head.isdigit():
+            action = f"{verb}:{ids[int(head)]}" + (f":{rest}" if rest else "")
+        if verb == "remove_action" and arg.isdigit():
+            action = f"{verb}:{picks[int(arg)]}"
+        return out, action
+
+    def _post(self, data, action, status):
+        data, action = self._by_id(data, action)
         data["action"] = [action]
         response = self.client.post(self.url, data, headers=self.headers)
         assert response.status_code == status, (response.status_code, response.content[:2000])
         if response.status_code in {200, 400, 409} and not response.has_header("HX-Redirect"):
-            self.page = Page(response)
+            self.page = self._page(response)
         return response
 
     def add(self, *cards: str) -> Page:
@@ -277,14 +328,55 @@ class Builder:
             self.submit(f"add:{card}")
         return self.page
 
+    @property
+    def document(self) -> dict | None:
+        """The list on this builder page, as the server keeps it: its workspace in this
+        browser, else the saved list."""
+        holder = self.client.session.get("builder")
+        saved = re.fullmatch(r"/lists/(\d+)/", self.url)
+        key = f"list:{saved[1]}" if saved else f"draft:{self.url.split('/')[2]}"
+        found = Workspace.objects.filter(holder=holder, key=key).first()
+        if found is not None:
+            return found.document
+        if saved:
+            from armylists.models import ArmyList
+
+            army_list = ArmyList.objects.filter(pk=saved[1]).first()
+            return army_list.document if army_list else None
+        return None
+
 
 # --- data ---------------------------------------------------------------------------------
 
 
+def plain(rows):
+    """Entries or special actions without their ids (for comparing with what was sent)."""
+    return [{k: v for k, v in row.items() if k != "id"} for row in rows]
+
+
+def draft_of(client, system: str = "godslayer"):
+    """This browser's draft of ``system`` as the server keeps it (None: there is none)."""
+    found = Workspace.objects.filter(
+        holder=client.session.get("builder"), key=f"draft:{system}", discarded=False
+    ).first()
+    return found.document if found else None
+
+
+def field(page, index: int, name: str) -> str:
+    """The name of field ``name`` of the entry shown at ``index`` (``e.<id>.<name>``)."""
+    return f"e.{page.ids[index]}.{name}"
+
+
 def document(*entries, name="Nordgaard raid", battle_size=160, faction="nordgaard") -> dict:
-    data = services.document_new(
-        system="godslayer", faction=faction, battle_size=battle_size, name=name
-    )
+    data = {
+        "format": "muster-list/1",
+        "system": "godslayer",
+        "name": name,
+        "faction": faction,
+        "battle_size": battle_size,
+        "role": None,
+        "special_actions": [],
+    }
     data["entries"] = [
         {
             "count": 1,

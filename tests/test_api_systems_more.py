@@ -185,7 +185,8 @@ def test_boarding_action_counts_special_actions_beyond_the_free_points(api, load
     load("boarding-action")
     result = validate(api, boarding(TROOPERS, custom("Veteran squad", 370)))
     assert result["valid"] is True and result["violations"] == []
-    assert result["points"] == {"total": 475, "limit": 500, "entries": [100, 370]}
+    assert result["points"] == {"total": 475, "limit": 500, "entries": [100, 370],
+                                "special_actions": [15, 20]}
 
 
 def test_boarding_action_flags_a_total_over_the_battle_size(api, load):
@@ -249,7 +250,8 @@ def test_trupp_prices_a_legal_troop(api, load):
     result = validate(api, trupp({"card": "knight-errant", "options": ["hardy", "veteran-seasoned"]},
                                  {"card": "sellsword"}, {"card": "militia-spearman", "count": 3}))
     assert result["valid"] is True and result["violations"] == []
-    assert result["points"] == {"total": 38 + 15 + 21, "limit": 150, "entries": [38, 15, 21]}
+    assert result["points"] == {"total": 38 + 15 + 21, "limit": 150, "entries": [38, 15, 21],
+                                "special_actions": []}
 
 
 def test_trupp_refuses_good_and_evil_in_one_troop(api, load):
@@ -334,7 +336,8 @@ def test_mordheim_accepts_a_legal_reikland_warband(api, load):
         warriors(2, "bow", card="reikland-marksman"),  # 2 x (25 + 10)
     ))
     assert result["valid"] is True and result["violations"] == []
-    assert result["points"] == {"total": 279, "limit": 500, "entries": [70, 40, 15, 84, 70]}
+    assert result["points"] == {"total": 279, "limit": 500, "entries": [70, 40, 15, 84, 70],
+                                "special_actions": []}
 
 
 def test_mordheim_spends_exactly_the_starting_gold(api, load):

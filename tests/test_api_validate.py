@@ -40,7 +40,8 @@ def test_it_answers_a_legal_list_with_points(api, catalogue):
     unit = catalogue["cards"]["nordgaard-huscarl-shieldwall"]
     captain = catalogue["cards"]["nordgaard-gestir-captain"]["points"]
     expected = [captain, unit["core_points"] + unit["soldier_points"]]
-    assert result["points"] == {"total": sum(expected), "limit": 160, "entries": expected}
+    assert result["points"] == {"total": sum(expected), "limit": 160, "entries": expected,
+                                "special_actions": []}
     assert result["sample_data"] is True and result["system"] == "godslayer"
 
 

@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection
 
-from armylists import services
+from armylists.services import campaign, lists as lists_services
 from armylists.models import CampaignEvent
 from rules.engine import DocumentError
 from rules.packs import load_pack_file
@@ -41,28 +41,33 @@ def mordheim(load_system):
 
 @pytest.fixture
 def warband(mordheim, alice):
-    return services.list_create(owner=alice, data=WARBAND)
+    return lists_services.list_create(owner=alice, data=WARBAND)
+
+
+def ids(army_list):
+    """The entry ids of the saved warband, by position."""
+    return [e["id"] for e in army_list.document["entries"]]
 
 
 def record(army_list, user, rng=None, **event):
-    return services.campaign_record_event(army_list=army_list, event=event, user=user, rng=rng)
+    return campaign.campaign_record_event(army_list=army_list, event=event, user=user, rng=rng)
 
 
 def refused(army_list, user, **event):
-    with pytest.raises(services.CampaignRefused) as info:
+    with pytest.raises(campaign.CampaignRefused) as info:
         record(army_list, user, rng=Dice(), **event)
     return info.value.problems
 
 
 def fighters(army_list):
-    return services.campaign_state(army_list=army_list)["roster"]["fighters"]
+    return campaign.campaign_state(army_list=army_list)["roster"]["fighters"]
 
 
 # -- the state ------------------------------------------------------------------------------
 
 
 def test_a_new_warband_has_an_empty_log_and_its_starting_roster(warband):
-    state = services.campaign_state(army_list=warband)
+    state = campaign.campaign_state(army_list=warband)
     assert state["events"] == [] and state["problems"] == []
     assert state["rating"] == START_RATING
     roster = state["roster"]
@@ -70,7 +75,7 @@ def test_a_new_warband_has_an_empty_log_and_its_starting_roster(warband):
     assert roster["members"] == 9 and roster["log"] == []
     hans = roster["fighters"][HANS]
     assert hans == {
-        "entry": 0, "card": CAPTAIN, "name": "Hans", "hero": True, "leader": True, "models": 1,
+        "entry": 0, "entry_id": ids(warband)[HANS], "card": CAPTAIN, "name": "Hans", "hero": True, "leader": True, "models": 1,
         "items": ["sword", "light-armour"],
         "stats": {"M": 4, "WS": 4, "BS": 4, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 8},
         "experience": 20, "status": "active", "in_warband": True, "recordable": True,
@@ -89,17 +94,18 @@ def test_a_new_warband_has_an_empty_log_and_its_starting_roster(warband):
 
 def test_it_records_a_typed_roll_as_given(warband, alice):
     event = record(warband, alice, type="serious_injury", entry=HANS, roll=22)
-    assert {k: event[k] for k in ("sequence", "type", "entry", "who", "roll", "result", "card")} == {
-        "sequence": 1, "type": "serious_injury", "entry": HANS, "who": "Hans", "roll": 22,
-        "result": "leg_wound", "card": CAPTAIN,
+    keys = ("sequence", "type", "entry", "entry_id", "who", "roll", "result", "card", "orphaned")
+    assert {k: event[k] for k in keys} == {
+        "sequence": 1, "type": "serious_injury", "entry": HANS, "entry_id": ids(warband)[HANS],
+        "who": "Hans", "roll": 22, "result": "leg_wound", "card": CAPTAIN, "orphaned": False,
     }
     assert event["summary"] == "Hans: 22 leg wound; M -1" and event["date"] is not None
     stored = CampaignEvent.objects.get()
-    assert (stored.army_list, stored.sequence, stored.type, stored.entry, stored.created_by) == (
-        warband, 1, "serious_injury", HANS, alice)
-    assert stored.data == {"type": "serious_injury", "entry": HANS, "roll": 22,
-                           "result": "leg_wound", "card": CAPTAIN}
-    state = services.campaign_state(army_list=warband)
+    assert (stored.army_list, stored.sequence, stored.type, stored.entry_id, stored.created_by) == (
+        warband, 1, "serious_injury", ids(warband)[HANS], alice)
+    assert stored.data == {"type": "serious_injury", "entry_id": ids(warband)[HANS], "roll": 22,
+                           "result": "leg_wound", "card": CAPTAIN, "who": "Hans"}
+    state = campaign.campaign_state(army_list=warband)
     assert state["roster"]["fighters"][HANS]["stats"]["M"] == 3
     assert state["roster"]["fighters"][HANS]["injuries"] == ["leg_wound"]
     assert [e["sequence"] for e in state["events"]] == [1]
@@ -107,11 +113,13 @@ def test_it_records_a_typed_roll_as_given(warband, alice):
 
 
 def test_the_server_rolls_what_the_player_left_out_and_stores_it(warband, alice, mordheim):
-    checked = services.list_check_saved(army_list=warband)
+    checked = lists_services.list_check_saved(army_list=warband)
     expected = resolve_event(checked.catalogue, checked.document, None,
-                             {"type": "serious_injury", "entry": OTTO}, random.Random(1234))
+                             {"type": "serious_injury", "entry_id": ids(warband)[OTTO]},
+                             random.Random(1234))
     event = record(warband, alice, rng=random.Random(1234), type="serious_injury", entry=OTTO)
-    assert {k: v for k, v in CampaignEvent.objects.get().data.items() if k != "card"} == expected
+    stored = CampaignEvent.objects.get().data
+    assert {k: v for k, v in stored.items() if k not in ("card", "who")} == expected
     assert event["roll"] == expected["roll"] and event["result"] == expected["result"]
     assert 11 <= event["roll"] <= 66 and 1 <= event["roll"] % 10 <= 6
 
@@ -172,12 +180,12 @@ def test_a_lost_pit_fight_takes_the_gear_and_rolls_again(warband, alice):
            again={"roll": 22})
     hans = fighters(warband)[HANS]
     assert hans["items"] == [] and hans["stats"]["M"] == 3
-    assert services.campaign_state(army_list=warband)["roster"]["treasury"] == 140
+    assert campaign.campaign_state(army_list=warband)["roster"]["treasury"] == 140
 
 
 def test_a_dead_leader_leaves_the_warband_and_the_rating(warband, alice):
     record(warband, alice, type="serious_injury", entry=HANS, roll=11)
-    state = services.campaign_state(army_list=warband)
+    state = campaign.campaign_state(army_list=warband)
     assert state["rating"] == START_RATING - 5 - 20
     assert state["roster"]["members"] == 8
     assert state["rout_test"]["leader"] is None and state["rout_test"]["leader_ld"] is None
@@ -194,7 +202,7 @@ def test_a_henchman_on_1_or_2_is_lost_with_its_gear(warband, alice):
     fine = record(warband, alice, type="henchman_out_of_action", entry=WARRIORS, roll=3)
     assert (lost["result"], lost["who"], fine["result"], fine["sequence"]) == (
         "lost", "Warrior", "fine", 2)
-    state = services.campaign_state(army_list=warband)
+    state = campaign.campaign_state(army_list=warband)
     warriors = state["roster"]["fighters"][WARRIORS]
     assert (warriors["models"], warriors["lost_models"]) == (2, 1)
     assert state["rating"] == START_RATING - 5 and state["roster"]["members"] == 8
@@ -211,7 +219,7 @@ def test_experience_is_added_per_model(warband, alice):
     kurt = record(warband, alice, type="experience", entry=KURT, amount=2)
     assert (kurt["result"], kurt["roll"], kurt["amount"]) == ("experience", None, 2)
     record(warband, alice, type="experience", entry=WARRIORS, amount=1)
-    state = services.campaign_state(army_list=warband)
+    state = campaign.campaign_state(army_list=warband)
     assert state["roster"]["fighters"][KURT]["experience"] == 2
     assert state["roster"]["fighters"][WARRIORS]["experience"] == 1
     assert state["rating"] == START_RATING + 2 + 3
@@ -227,6 +235,7 @@ def test_experience_is_added_per_model(warband, alice):
     ({"type": "serious_injury", "entry": HANS, "roll": 22, "d6": 3}, "d6", "invalid"),
     ({"type": "serious_injury", "entry": 9, "roll": 22}, "entry", "unknown_entry"),
     ({"type": "serious_injury", "roll": 22}, "entry", "required"),
+    ({"type": "serious_injury", "entry_id": "nobody", "roll": 22}, "entry_id", "unknown_entry"),
     ({"type": "serious_injury", "entry": WARRIORS, "roll": 22}, "entry", "not_a_hero"),
     ({"type": "henchman_out_of_action", "entry": HANS, "roll": 2}, "entry", "not_a_henchman"),
     ({"type": "henchman_out_of_action", "entry": WARRIORS, "roll": 7}, "roll", "invalid"),
@@ -252,15 +261,15 @@ def test_a_refusal_is_a_document_error_with_paths(warband, alice):
 
 
 def test_other_game_systems_have_no_campaign_log(godslayer, alice):
-    raid = services.list_create(owner=alice, data={
+    raid = lists_services.list_create(owner=alice, data={
         "format": "muster-list/1", "system": "godslayer", "name": "Raid", "faction": "nordgaard",
         "battle_size": 160, "entries": [{"card": "nordgaard-gestir-captain"}]})
     for call in (
-        lambda: services.campaign_state(army_list=raid),
+        lambda: campaign.campaign_state(army_list=raid),
         lambda: record(raid, alice, type="experience", entry=0, amount=1),
-        lambda: services.campaign_undo(army_list=raid),
+        lambda: campaign.campaign_undo(army_list=raid),
     ):
-        with pytest.raises(services.CampaignRefused) as info:
+        with pytest.raises(campaign.CampaignRefused) as info:
             call()
         assert info.value.codes == ["wrong_system"]
     assert not CampaignEvent.objects.exists()
@@ -276,11 +285,11 @@ def test_a_battle_is_recorded_in_order_in_one_go(warband, alice):
         {"type": "henchman_out_of_action", "entry": MARKSMEN, "roll": 1},
         {"type": "henchman_out_of_action", "entry": MARKSMEN},
     ]
-    recorded = services.campaign_record_battle(
+    recorded = campaign.campaign_record_battle(
         army_list=warband, events=events, user=alice, rng=Dice(1, 2, 5))
     assert [(e["sequence"], e["result"]) for e in recorded] == [
         (1, "experience"), (2, "dead"), (3, "lost"), (4, "fine")]
-    state = services.campaign_state(army_list=warband)
+    state = campaign.campaign_state(army_list=warband)
     assert state["roster"]["fighters"][KURT]["status"] == "dead"
     assert state["roster"]["fighters"][MARKSMEN]["models"] == 1
     assert state["events"] == recorded
@@ -291,8 +300,8 @@ def test_a_battle_with_one_impossible_event_records_nothing(warband, alice):
         {"type": "henchman_out_of_action", "entry": SWORDSMEN, "roll": 1},
         {"type": "experience", "entry": SWORDSMEN, "amount": 1},  # the group is gone
     ]
-    with pytest.raises(services.CampaignRefused) as info:
-        services.campaign_record_battle(army_list=warband, events=events, user=alice, rng=Dice())
+    with pytest.raises(campaign.CampaignRefused) as info:
+        campaign.campaign_record_battle(army_list=warband, events=events, user=alice, rng=Dice())
     assert info.value.problems == [
         ("events[1].entry", "Swordsman is no longer in the warband (gone)", "not_in_warband")]
     assert not CampaignEvent.objects.exists()
@@ -304,43 +313,57 @@ def test_a_battle_with_one_impossible_event_records_nothing(warband, alice):
 def test_undo_takes_back_the_last_event(warband, alice):
     record(warband, alice, type="serious_injury", entry=HANS, roll=22)
     record(warband, alice, type="henchman_out_of_action", entry=WARRIORS, roll=1)
-    removed = services.campaign_undo(army_list=warband)
+    removed = campaign.campaign_undo(army_list=warband)
     assert (removed["sequence"], removed["type"], removed["roll"], removed["who"]) == (
         2, "henchman_out_of_action", 1, "Warrior")
     assert removed["summary"].startswith("Warrior: D6 1")
-    state = services.campaign_state(army_list=warband)
+    state = campaign.campaign_state(army_list=warband)
     assert [e["sequence"] for e in state["events"]] == [1]
     assert state["roster"]["fighters"][WARRIORS]["models"] == 3
     assert state["roster"]["fighters"][HANS]["stats"]["M"] == 3
     assert record(warband, alice, type="experience", entry=HANS, amount=1)["sequence"] == 2
-    services.campaign_undo(army_list=warband)
-    services.campaign_undo(army_list=warband)
-    assert services.campaign_state(army_list=warband)["rating"] == START_RATING
-    assert services.campaign_undo(army_list=warband) is None
+    campaign.campaign_undo(army_list=warband)
+    campaign.campaign_undo(army_list=warband)
+    assert campaign.campaign_state(army_list=warband)["rating"] == START_RATING
+    assert campaign.campaign_undo(army_list=warband) is None
 
 
 def test_undo_on_an_empty_log_is_none(warband):
-    assert services.campaign_undo(army_list=warband) is None
+    assert campaign.campaign_undo(army_list=warband) is None
 
 
 # -- a list edited since --------------------------------------------------------------------
 
 
-def test_a_log_that_no_longer_fits_the_edited_list_stops_there(warband, alice):
-    record(warband, alice, type="experience", entry=KURT, amount=1)
-    record(warband, alice, type="serious_injury", entry=OTTO, roll=22)
-    edited = {**WARBAND, "entries": [e for n, e in enumerate(WARBAND["entries"]) if n != KURT]}
-    warband = services.list_update(army_list=warband, data=edited, expected_version=1, user=alice)
-    state = services.campaign_state(army_list=warband)
-    assert [p["code"] for p in state["problems"]] == ["log_mismatch"]
-    assert state["problems"][0]["path"] == "events[0].entry"
-    assert [e["summary"] for e in state["events"]] == [None, None]
-    assert state["roster"]["fighters"][1]["stats"]["M"] == 4  # Otto, not injured yet
-    assert [c for _p, _m, c in refused(warband, alice, type="experience", entry=0, amount=1)] == [
-        "log_mismatch"]
-    services.campaign_undo(army_list=warband)
-    services.campaign_undo(army_list=warband)
-    assert services.campaign_state(army_list=warband)["problems"] == []
+@pytest.mark.parametrize("with_ids", [True, False], ids=["ids sent", "sent without ids"])
+def test_removing_an_earlier_fighter_never_moves_his_history_to_another(warband, alice, with_ids):
+    """A battle recorded, then Otto (before the warriors) removed from the list: every
+    past event stays with the fighter it was recorded for. A client that sends the list
+    without entry ids (as the API always allowed) keeps the ids of the entries it keeps."""
+    campaign.campaign_record_battle(army_list=warband, user=alice, rng=Dice(), events=[
+        {"type": "experience", "entry": KURT, "amount": 1},
+        {"type": "serious_injury", "entry": OTTO, "roll": 22},
+        {"type": "henchman_out_of_action", "entry": WARRIORS, "roll": 1},
+    ])
+    source = warband.document["entries"] if with_ids else WARBAND["entries"]
+    edited = {**WARBAND, "entries": [e for n, e in enumerate(source) if n != OTTO]}
+    warband = lists_services.list_update(army_list=warband, data=edited, expected_version=1, user=alice)
+    state = campaign.campaign_state(army_list=warband)
+    assert state["problems"] == []
+    kurt, warriors = state["roster"]["fighters"][1], state["roster"]["fighters"][2]
+    assert (kurt["name"], kurt["experience"]) == ("Kurt", 1)
+    assert (warriors["name"], warriors["models"], warriors["lost_models"]) == ("Warrior", 2, 1)
+    assert all(f["injuries"] == [] for f in state["roster"]["fighters"])  # nobody got Otto's
+    otto = state["events"][1]
+    assert (otto["who"], otto["orphaned"], otto["entry"]) == ("Otto", True, None)
+    assert "no longer in the list" in otto["summary"]
+    assert [e["orphaned"] for e in state["events"]] == [False, True, False]
+    assert [e["entry"] for e in state["events"]] == [1, None, 2]
+    # Undo in the builder, or restoring version 1, brings Otto back with his leg wound.
+    warband = lists_services.list_restore(army_list=warband, version=1, expected_version=2, user=alice)
+    state = campaign.campaign_state(army_list=warband)
+    assert state["roster"]["fighters"][OTTO]["stats"]["M"] == 3
+    assert not any(e["orphaned"] for e in state["events"])
 
 
 # -- concurrency ----------------------------------------------------------------------------
@@ -368,10 +391,10 @@ def _race(n, work):
 def test_concurrent_records_and_undos_never_interleave():
     load_pack_file(FIXTURES / "mordheim.yaml")
     alice = make_user("alice")
-    warband = services.list_create(owner=alice, data=WARBAND)
+    warband = lists_services.list_create(owner=alice, data=WARBAND)
     outcomes = _race(4, lambda k: record(warband, alice, type="experience", entry=KURT, amount=k + 1))
     assert sorted(e["sequence"] for e in outcomes) == [1, 2, 3, 4]
-    assert services.campaign_state(army_list=warband)["roster"]["fighters"][KURT]["experience"] == 10
-    removed = _race(3, lambda k: services.campaign_undo(army_list=warband))
+    assert campaign.campaign_state(army_list=warband)["roster"]["fighters"][KURT]["experience"] == 10
+    removed = _race(3, lambda k: campaign.campaign_undo(army_list=warband))
     assert sorted(e["sequence"] for e in removed) == [2, 3, 4]
     assert list(CampaignEvent.objects.values_list("sequence", flat=True)) == [1]

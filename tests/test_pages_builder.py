@@ -1,15 +1,15 @@
 """The builder pages without JavaScript (plain form posts) and with htmx (fragments).
 
-Start at /, pick Godslayer, choose faction and battle size, then build the draft list
-in the session: add, change count/size/items, remove. Every violation is shown beside
-its entry (``data-code``) and goes away once fixed. Then saving: anonymous users log in
-or sign up on the way and keep their draft.
+Start at /, pick Godslayer, choose faction and battle size, then build the draft list,
+kept on the server for this browser: add, change count/size/items, remove. Every
+violation is shown beside its entry (``data-code``) and goes away once fixed. Then
+saving: anonymous users log in or sign up on the way and keep their draft.
 """
 
 import pytest
 from django.conf import settings
 
-from armylists.models import ArmyList, ArmyListVersion
+from armylists.models import ArmyList, ArmyListVersion, Workspace
 from tests.conftest import PASSWORD
 from tests.pages_helpers import (
     AXE,
@@ -28,6 +28,18 @@ from tests.pages_helpers import (
     Page,
     start_draft,
 )
+
+
+def draft(client):
+    """This browser's Godslayer draft as the server keeps it (None: there is none)."""
+    found = Workspace.objects.filter(
+        holder=client.session.get("builder"), key="draft:godslayer", discarded=False
+    ).first()
+    return found.document if found else None
+
+
+def without_ids(entries):
+    return [{k: v for k, v in e.items() if k != "id"} for e in entries]
 
 
 @pytest.fixture
@@ -62,13 +74,12 @@ def test_it_shows_the_start_form_with_factions_and_battle_sizes(client, godslaye
 def test_it_starts_a_draft_and_redirects_to_the_builder(client, godslayer):
     response = client.post(START_URL, {"faction": "nordgaard", "battle_size": 250, "name": "Raid"})
     assert response.status_code == 302 and response.url == BUILD_URL
-    draft = client.session["drafts"]["godslayer"]
-    assert draft["faction"] == "nordgaard" and draft["battle_size"] == 250
-    assert draft["name"] == "Raid" and draft["entries"] == []
+    started = draft(client)
+    assert started["faction"] == "nordgaard" and started["battle_size"] == 250
+    assert started["name"] == "Raid" and started["entries"] == []
 
     page = Page(client.get(BUILD_URL))
     assert page.status == 200
-    assert page.document == draft
     assert "Your list is empty" in page
     assert page.root.find("input", name="name").attrs["value"] == "Raid"
     assert page.root.find("input", name="battle_size").attrs["value"] == "250"
@@ -84,9 +95,9 @@ def test_it_starts_a_draft_and_redirects_to_the_builder(client, godslayer):
 
 def test_it_refuses_a_start_without_a_faction(client, godslayer):
     response = client.post(START_URL, {"battle_size": 160})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "This field is required" in response.content.decode()
-    assert "drafts" not in client.session
+    assert draft(client) is None
 
 
 def test_it_sends_the_builder_without_a_draft_back_to_the_start(client, godslayer):
@@ -115,14 +126,15 @@ def test_it_adds_entries_with_plain_posts(builder):
     assert page.total == 123
     assert page.all_codes == []  # a legal list
     assert page.testid("verdict")[0].text == "✔ legal"
-    # the draft is in the session, not in the database
-    assert builder.client.session["drafts"]["godslayer"] == page.document
+    # the draft is kept for this browser, not saved as a list
+    assert draft(builder.client) == page.document
     assert ArmyList.objects.count() == 0
+    assert len({e["id"] for e in page.document["entries"]}) == 3
 
 
 def test_it_shows_an_aal_violation_beside_the_entry_until_fixed(builder):
     builder.add(CAPTAIN, OGRE)
-    builder.submit("recalc", {"e1-count": 3})
+    builder.submit("update", {"e1-count": 3})
     page = builder.page
     assert page.document["entries"][1]["count"] == 3
     assert page.entry_codes == [[], ["aal"]]
@@ -132,7 +144,7 @@ def test_it_shows_an_aal_violation_beside_the_entry_until_fixed(builder):
     assert page.entries[1]["points"] == 3 * 38
     assert page.testid("verdict")[0].text == "✖ not legal"
 
-    builder.submit("recalc", {"e1-count": 2})
+    builder.submit("update", {"e1-count": 2})
     assert builder.page.document["entries"][1]["count"] == 2
     assert builder.page.all_codes == []
     assert "has-violations" not in builder.page.entries[1]["node"].attrs["class"]
@@ -140,33 +152,36 @@ def test_it_shows_an_aal_violation_beside_the_entry_until_fixed(builder):
 
 def test_it_sets_unit_size_and_shows_unit_size_violations(builder):
     builder.add(CAPTAIN, SHIELDWALL)
-    builder.submit("recalc", {"e1-size": 6})
+    builder.submit("update", {"e1-size": 6})
     assert builder.page.document["entries"][1]["size"] == 6
     assert builder.page.entries[1]["points"] == 45 + 2 * 9
     assert builder.page.all_codes == []
 
-    builder.submit("recalc", {"e1-size": 9})
+    builder.submit("update", {"e1-size": 9})
     assert builder.page.entry_codes == [[], ["unit_size"]]
     assert "Huscarl Shieldwall has 9 models; a unit of it takes 4 to 8" in builder.page
 
-    builder.submit("recalc", {"e1-size": 8})
+    builder.submit("update", {"e1-size": 8})
     assert builder.page.all_codes == []
 
 
 def test_it_buys_items_with_checkboxes_and_prices_them(builder):
     builder.add(CAPTAIN)
     offered = [
-        i.attrs["value"] for i in builder.page.entries[0]["node"].find_all("input", name="e0-items")
+        i.attrs["value"]
+        for i in builder.page.entries[0]["node"].find_all("input", name=builder.field(0, "items"))
     ]
     assert offered == [AXE, MAIL, SHIELD, MEAD]
 
-    builder.submit("recalc", {"e0-items": [AXE, MAIL]})
+    builder.submit("update", {"e0-items": [AXE, MAIL]})
     page = builder.page
     assert page.document["entries"][0]["items"] == [AXE, MAIL]
     assert page.entries[0]["points"] == 40 + 5 + 6
     checked = [
         i.attrs["value"]
-        for i in page.entries[0]["node"].find_all("input", name="e0-items", checked=None)
+        for i in page.entries[0]["node"].find_all(
+            "input", name=builder.field(0, "items"), checked=None
+        )
     ]
     assert checked == [AXE, MAIL]
     # the card link shows the profile with the effective values of these items
@@ -175,7 +190,7 @@ def test_it_buys_items_with_checkboxes_and_prices_them(builder):
     assert builder.client.get(link.attrs["href"]).status_code == 200
 
     # unticking every box (a browser then sends no e0-items at all) clears them
-    builder.submit("recalc", {"e0-items": []})
+    builder.submit("update", {"e0-items": []})
     assert builder.page.document["entries"][0]["items"] == []
     assert builder.page.entries[0]["points"] == 40
 
@@ -189,15 +204,15 @@ def test_it_warns_about_a_wizard_without_weapon_until_it_gets_one(builder):
     # a warning does not make the list illegal
     assert builder.page.testid("verdict")[0].text == "✔ legal"
 
-    builder.submit("recalc", {"e1-items": [STAFF]})
+    builder.submit("update", {"e1-items": [STAFF]})
     assert builder.page.all_codes == []
 
 
 def test_it_flags_an_item_taken_twice_on_the_second_entry(builder):
     builder.add(CAPTAIN, WITCH)
-    builder.submit("recalc", {"e0-items": [MEAD], "e1-items": [STAFF, MEAD]})
+    builder.submit("update", {"e0-items": [MEAD], "e1-items": [STAFF, MEAD]})
     assert builder.page.entry_codes == [[], ["item_unique"]]
-    builder.submit("recalc", {"e0-items": []})
+    builder.submit("update", {"e0-items": []})
     assert builder.page.all_codes == []
 
 
@@ -209,16 +224,16 @@ def test_it_flags_another_factions_card_and_two_warlords(builder):
 
 def test_it_shows_the_battle_size_violation_at_list_level(builder):
     builder.add(CAPTAIN, SHIELDWALL)
-    builder.submit("recalc", {"battle_size": 80})
+    builder.submit("update", {"battle_size": 80})
     assert builder.page.document["battle_size"] == 80
     assert builder.page.list_codes == ["battle_size"]
     assert "85 points exceed the battle size of 80 by 5" in builder.page
-    builder.submit("recalc", {"battle_size": 85})
+    builder.submit("update", {"battle_size": 85})
     assert builder.page.all_codes == []
 
 
 def test_it_renames_the_list(builder):
-    builder.submit("recalc", {"name": "Raid on Lindisfarne"})
+    builder.submit("update", {"name": "Raid on Lindisfarne"})
     assert builder.page.document["name"] == "Raid on Lindisfarne"
     assert "<title>Raid on Lindisfarne · Muster</title>" in builder.page
 
@@ -226,22 +241,23 @@ def test_it_renames_the_list(builder):
 def test_it_changes_nothing_on_invalid_input_and_shows_the_error(builder):
     builder.add(CAPTAIN, OGRE)
     before = builder.page.document
-    assert builder.client.session["drafts"]["godslayer"] == before
 
-    builder.submit("recalc", {"e1-count": "abc", "name": "Renamed", "e0-items": [AXE]})
+    builder.submit("update", {"e1-count": "abc", "name": "Renamed", "e0-items": [AXE]}, status=400)
     page = builder.page
     assert page.document == before  # not the name, not the items: nothing
-    assert builder.client.session["drafts"]["godslayer"] == before
-    assert page.errors == ["#2 count: Enter a whole number."]
+    assert page.errors == ["Ogre Huscarl: Enter a whole number."]
     # the typed value stays in the field, so it can be corrected
-    assert page.entries[1]["node"].find("input", name="e1-count").attrs["value"] == "abc"
+    field = builder.field(1, "count")
+    assert page.entries[1]["node"].find("input", name=field).attrs["value"] == "abc"
 
     # an add with bad input is refused too
-    builder.submit(f"add:{WITCH}", {"e1-count": "0"})
+    builder.submit(f"add:{WITCH}", {"e1-count": "0"}, status=400)
     assert builder.page.document == before
-    assert builder.page.errors == ["#2 count: Ensure this value is greater than or equal to 1."]
+    assert builder.page.errors == [
+        "Ogre Huscarl: Ensure this value is greater than or equal to 1."
+    ]
 
-    builder.submit("recalc", {"e1-count": "2"})
+    builder.submit("update", {"e1-count": "2"})
     assert builder.page.errors == []
     assert builder.page.document["entries"][1]["count"] == 2
 
@@ -249,30 +265,30 @@ def test_it_changes_nothing_on_invalid_input_and_shows_the_error(builder):
 def test_it_refuses_an_item_the_card_does_not_offer(builder):
     builder.add(CAPTAIN, OGRE)
     before = builder.page.document
-    builder.submit("recalc", {"e1-items": [AXE]})  # the Ogre has no Items box
+    builder.submit("update", {"e1-items": [AXE]}, status=400)  # the Ogre has no Items box
     assert builder.page.document == before
-    assert len(builder.page.errors) == 1 and builder.page.errors[0].startswith("#2 items:")
+    assert builder.page.errors == ["Ogre Huscarl: Ogre Huscarl cannot take Bearded Axe."]
 
 
 def test_it_removes_an_entry(builder):
     builder.add(CAPTAIN, OGRE, WITCH)
-    builder.submit("recalc", {"e2-items": [STAFF]})
+    builder.submit("update", {"e2-items": [STAFF]})
     builder.submit("remove:1")
     page = builder.page
     assert page.cards == [CAPTAIN, WITCH]
     assert [e["card"] for e in page.document["entries"]] == [CAPTAIN, WITCH]
-    # the witch keeps her staff: fields are renumbered, not mixed up
+    # the witch keeps her staff and her id: entries are named by id, not by place
     assert page.document["entries"][1]["items"] == [STAFF]
-    assert builder.client.session["drafts"]["godslayer"]["entries"] == page.document["entries"]
-    # an index that is not there removes nothing
-    builder.submit("remove:7")
+    assert page.ids[1] == page.document["entries"][1]["id"]
+    # an id that is not there (removed in another tab) removes nothing
+    builder.submit("remove:nosuchid")
     assert builder.page.cards == [CAPTAIN, WITCH]
 
 
 def test_it_applies_the_fields_before_removing(builder):
     builder.add(CAPTAIN, OGRE)
     builder.submit("remove:0", {"e1-count": 2})
-    assert builder.page.document["entries"] == [
+    assert without_ids(builder.page.document["entries"]) == [
         {"card": OGRE, "count": 2, "size": None, "items": [], "options": []}
     ]
 
@@ -281,8 +297,14 @@ def test_it_discards_the_draft(builder):
     builder.add(CAPTAIN)
     response = builder.submit("discard", status=302)
     assert response.url == START_URL
-    assert "godslayer" not in builder.client.session["drafts"]
+    assert draft(builder.client) is None
     assert builder.client.get(BUILD_URL).status_code == 302
+    # a discard can be undone from the start page
+    start = Page(builder.client.get(START_URL))
+    assert "Draft discarded." in start.messages and start.testid("undiscard")
+    response = builder.client.post(START_URL, {"action": "undiscard"})
+    assert response.status_code == 302 and response.url == BUILD_URL
+    assert Page(builder.client.get(BUILD_URL)).cards == [CAPTAIN]
 
 
 # --- htmx ------------------------------------------------------------------------------
@@ -296,7 +318,7 @@ def test_it_answers_htmx_with_the_builder_fragment_only(client, godslayer):
     assert page.html.lstrip().startswith('<div id="builder"')
 
     builder.add(CAPTAIN, OGRE)
-    response = builder.submit("recalc", {"e1-count": 3})
+    response = builder.submit("update", {"e1-count": 3})
     assert "<html" not in response.content.decode()
     assert builder.page.entry_codes == [[], ["aal"]]
 
@@ -318,8 +340,8 @@ def test_it_redirects_htmx_through_a_header(client, godslayer):
 
 def test_it_sends_an_anonymous_save_to_login_and_keeps_the_draft(client, builder, alice):
     builder.add(CAPTAIN, SHIELDWALL)
-    builder.submit("recalc", {"e1-size": 5, "name": "Shield brothers"})
-    draft = builder.page.document
+    builder.submit("update", {"e1-size": 5, "name": "Shield brothers"})
+    saved_draft = builder.page.document
     assert builder.page.testid("save")[0].text == "Log in to save"
 
     response = builder.submit("save", status=302)
@@ -340,7 +362,7 @@ def test_it_sends_an_anonymous_save_to_login_and_keeps_the_draft(client, builder
     assert response.status_code == 302 and response.url == BUILD_URL
 
     page = builder.open()
-    assert page.document == draft
+    assert page.document == saved_draft
     assert page.cards == [CAPTAIN, SHIELDWALL]
     assert page.testid("save")[0].text == "Save list"
 
@@ -350,12 +372,12 @@ def test_it_sends_an_anonymous_save_to_login_and_keeps_the_draft(client, builder
     assert army_list.owner == alice and army_list.version == 1
     assert army_list.name == "Shield brothers" and army_list.faction == "nordgaard"
     assert army_list.battle_size == 160
-    assert army_list.document["entries"] == draft["entries"]
+    assert army_list.document["entries"] == saved_draft["entries"]
     [version] = ArmyListVersion.objects.all()
     assert version.army_list == army_list and version.version == 1
     assert version.saved_by == alice and version.document == army_list.document
-    # the draft is gone once saved
-    assert "godslayer" not in client.session["drafts"]
+    # the draft is gone once saved: the saved list is what this browser edits now
+    assert draft(client) is None
     assert client.get(BUILD_URL).status_code == 302
 
     saved = Page(client.get(response.url))
@@ -375,7 +397,7 @@ def test_it_keeps_the_draft_through_a_failed_login(client, builder, alice):
 
 def test_it_signs_up_logs_in_and_keeps_the_draft(client, builder, django_user_model):
     builder.add(CAPTAIN, OGRE)
-    draft = builder.page.document
+    saved_draft = builder.page.document
     signup = Page(client.get(f"/accounts/signup/?next={BUILD_URL}"))
     assert signup.status == 200
     assert (
@@ -392,7 +414,7 @@ def test_it_signs_up_logs_in_and_keeps_the_draft(client, builder, django_user_mo
     assert int(client.session["_auth_user_id"]) == carol.id
 
     page = builder.open()
-    assert page.document == draft
+    assert page.document == saved_draft
     builder.submit("save", status=302)
     assert ArmyList.objects.get().owner == carol
 
@@ -458,7 +480,7 @@ def test_it_shows_the_builder_in_german_with_accept_language(client, builder):
 
 def test_it_shows_the_builder_in_german_with_the_language_cookie(client, builder):
     builder.add(OGRE)
-    builder.submit("recalc", {"e0-count": 3})
+    builder.submit("update", {"e0-count": 3})
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = builder.open()
     assert "Kriegsherrn" in page.root.find("li", data_code="warlord").text

@@ -6,7 +6,7 @@ import threading
 import pytest
 from django.db import connection
 
-from armylists import services
+from armylists.services import lists as lists_services
 from armylists.models import ArmyList, ArmyListVersion
 from rules.engine import DocumentError
 from rules.packs import load_pack, read_pack_file
@@ -23,26 +23,26 @@ OGRE = {"card": "nordgaard-ogre-huscarl"}
 
 
 def test_it_saves_an_illegal_list_with_its_first_version(godslayer, alice):
-    army_list = services.list_create(owner=alice, data=raid(OGRE))  # no Warlord
+    army_list = lists_services.list_create(owner=alice, data=raid(OGRE))  # no Warlord
     assert army_list.version == 1 and army_list.data_version == godslayer.data_version
     assert len(army_list.share_token) >= 43  # 256 random bits, URL-safe
     assert ArmyListVersion.objects.filter(army_list=army_list).count() == 1
-    payload = services.list_payload(army_list=army_list)
+    payload = lists_services.list_payload(army_list=army_list)
     assert [v["code"] for v in payload["validation"]["violations"]] == ["warlord"]
 
 
 def test_it_refuses_a_malformed_document_and_creates_nothing(godslayer, alice):
     with pytest.raises(DocumentError) as exc:
-        services.list_create(owner=alice, data=raid({"card": "x", "count": "two"}))
+        lists_services.list_create(owner=alice, data=raid({"card": "x", "count": "two"}))
     assert exc.value.errors[0].path == "entries[0].count"
     assert not ArmyList.objects.exists()
 
 
 def test_it_refuses_a_stale_edit_and_keeps_both_saves(godslayer, alice):
-    army_list = services.list_create(owner=alice, data=raid(CAPTAIN))
-    services.list_update(army_list=army_list, data=raid(CAPTAIN, OGRE), expected_version=1, user=alice)
-    with pytest.raises(services.ListConflict) as exc:
-        services.list_update(army_list=army_list, data=raid(CAPTAIN, OGRE, OGRE), expected_version=1, user=alice)
+    army_list = lists_services.list_create(owner=alice, data=raid(CAPTAIN))
+    lists_services.list_update(army_list=army_list, data=raid(CAPTAIN, OGRE), expected_version=1, user=alice)
+    with pytest.raises(lists_services.ListConflict) as exc:
+        lists_services.list_update(army_list=army_list, data=raid(CAPTAIN, OGRE, OGRE), expected_version=1, user=alice)
     assert exc.value.current_version == 2
     army_list.refresh_from_db()
     assert army_list.version == 2 and len(army_list.document["entries"]) == 2
@@ -53,16 +53,16 @@ def test_it_refuses_a_stale_edit_and_keeps_both_saves(godslayer, alice):
 def test_two_concurrent_edits_from_one_version_let_exactly_one_win():
     load_pack(read_pack_file(FIXTURES / "godslayer.yaml"))
     alice = make_user("alice")
-    army_list = services.list_create(owner=alice, data=raid(CAPTAIN))
+    army_list = lists_services.list_create(owner=alice, data=raid(CAPTAIN))
     outcomes, barrier = [], threading.Barrier(2)
 
     def edit(n):
         barrier.wait()
         try:
-            services.list_update(army_list=ArmyList.objects.get(pk=army_list.pk),
+            lists_services.list_update(army_list=ArmyList.objects.get(pk=army_list.pk),
                                  data=raid(CAPTAIN, *[OGRE] * n), expected_version=1, user=alice)
             outcomes.append("saved")
-        except services.ListConflict:
+        except lists_services.ListConflict:
             outcomes.append("conflict")
         finally:
             connection.close()
@@ -77,8 +77,8 @@ def test_two_concurrent_edits_from_one_version_let_exactly_one_win():
 
 
 def test_it_says_what_a_data_update_changed_and_drops_nothing(godslayer, alice):
-    army_list = services.list_create(owner=alice, data=raid(CAPTAIN, OGRE, {"card": "nordgaard-berserker"}))
-    before = services.list_payload(army_list=army_list)
+    army_list = lists_services.list_create(owner=alice, data=raid(CAPTAIN, OGRE, {"card": "nordgaard-berserker"}))
+    before = lists_services.list_payload(army_list=army_list)
     assert before["data_changes"]["changed"] is False
 
     pack = copy.deepcopy(read_pack_file(FIXTURES / "godslayer.yaml"))
@@ -94,7 +94,7 @@ def test_it_says_what_a_data_update_changed_and_drops_nothing(godslayer, alice):
     load_pack(pack)
 
     army_list.refresh_from_db()
-    after = services.list_payload(army_list=army_list)
+    after = lists_services.list_payload(army_list=army_list)
     changes = after["data_changes"]
     assert changes["changed"] is True
     assert (changes["saved_data_version"], changes["current_data_version"]) == (godslayer.data_version, "2027.1")

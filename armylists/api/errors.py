@@ -51,7 +51,7 @@ def exception_handler(exc, context):
     if isinstance(exc, DocumentError):
         exc = InvalidDocument(exc)
     if isinstance(exc, InvalidDocument):
-        errors = [{"path": p.path, "message": p.message, "code": "invalid"} for p in exc.problems]
+        errors = [{"path": p.path, "message": p.message, "code": p.code} for p in exc.problems]
         return Response({"errors": errors}, status=exc.status_code)
     response = drf_exception_handler(exc, context)
     if response is not None:

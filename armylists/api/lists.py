@@ -42,6 +42,7 @@ from armylists.services import lists
 from rules.engine import DocumentError, ProblemAt
 
 from .errors import ErrorsSerializer
+from .parsers import document_input
 from .schema import DOCUMENT_REF
 from .serializers import (
     ConflictSerializer,
@@ -121,7 +122,7 @@ def _save(request, army_list: ArmyList, *, document, version: int, top_level=fro
         )
     except DocumentError as exc:
         raise DocumentError(
-            [ProblemAt(_in_document(p.path, top_level), p.message) for p in exc.errors]
+            [ProblemAt(_in_document(p.path, top_level), p.message, p.code) for p in exc.errors]
         ) from None
     except lists.ListConflict as conflict:
         error = {"path": "version", "message": str(conflict), "code": "conflict"}
@@ -158,7 +159,7 @@ def list_collection(request):
     not, as a new list at version 1 (a malformed one: 400, nothing saved)."""
     if request.method == "POST":
         # The raw body goes to the document service: decoded and checked in one pass.
-        army_list = lists.list_import(owner=request.user, body=request.body)
+        army_list = lists.list_import(owner=request.user, **document_input(request))
         return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
     found = selectors.list_search(
         owner=request.user,
@@ -265,7 +266,7 @@ def list_import(request):
     """Save an exported list document as a new list. Unknown card, item or faction keys are
     kept and reported as unknown_key violations; a malformed document is refused with
     every problem by path, and nothing is saved."""
-    army_list = lists.list_import(owner=request.user, body=request.body)
+    army_list = lists.list_import(owner=request.user, **document_input(request))
     return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
 
 

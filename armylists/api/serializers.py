@@ -338,6 +338,11 @@ class ValidationResultSerializer(serializers.Serializer):
     data_version = serializers.CharField()
     sample_data = serializers.BooleanField()
     breakdown = BreakdownSerializer(many=True)
+    renamed = serializers.ListField(
+        child=serializers.DictField(),
+        help_text='Keys the game data renamed since the document was written, read as their '
+        'new keys: {"kind", "old", "new", "name", "path"}.',
+    )
 
 
 # --- saved lists ---------------------------------------------------------------------
@@ -406,13 +411,23 @@ class ListSummarySerializer(serializers.Serializer):
 
 
 class DataChangeSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["card", "item"])
+    kind = serializers.ChoiceField(
+        choices=["card", "item", "faction", "option", "special_action"]
+    )
     key = serializers.CharField()
     name = serializers.CharField()
-    change = serializers.ChoiceField(choices=["removed", "points"])
+    change = serializers.ChoiceField(
+        choices=["removed", "points", "renamed"],
+        help_text="removed: gone from the data (kept in the list as unknown_key); points: a "
+        "price moved; renamed: the key has a new name (old and new are the keys).",
+    )
     field = serializers.CharField(required=False, help_text='Which price moved ("points"...).')
-    old = serializers.IntegerField(required=False, allow_null=True)
-    new = serializers.IntegerField(required=False, allow_null=True)
+    old = serializers.JSONField(
+        required=False, allow_null=True, help_text="The old price, or the old key."
+    )
+    new = serializers.JSONField(
+        required=False, allow_null=True, help_text="The new price, or the new key."
+    )
 
 
 class DataChangesSerializer(serializers.Serializer):

@@ -10,12 +10,12 @@ from armylists.services import documents
 from rules import selectors
 
 from .errors import ErrorsSerializer
-from .parsers import JSONBodyParser
+from .parsers import AnyContentJSONBodyParser, JSONBodyParser, document_input
 from .schema import DOCUMENT_REF
 from .serializers import CatalogueSerializer, SystemSummarySerializer, ValidationResultSerializer
 
 # Every endpoint that takes a body: JSON, whatever Content-Type the client sent.
-BODY_PARSERS = [JSONBodyParser]
+BODY_PARSERS = [JSONBodyParser, AnyContentJSONBodyParser]
 
 
 def read_body(serializer_class, request) -> dict:
@@ -90,4 +90,4 @@ def validate(request):
     """Validate a list document. 200 for every well-formed list, legal or not; 400 with
     paths for a malformed one (not JSON, wrong types, unknown system)."""
     # The raw body goes to the document service: decoded and checked in one pass.
-    return Response(documents.list_validate(body=request.body))
+    return Response(documents.list_validate(**document_input(request)))

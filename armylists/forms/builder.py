@@ -36,6 +36,7 @@ class FieldError:
     message: str
     entry_id: str | None = None
     label: str = ""
+    typed: str | None = None  # what was typed, shown again so it can be corrected
 
 
 @dataclass
@@ -142,8 +143,9 @@ class _Reader:
 
     def error(self, name, exc, entry_id=None, label=""):
         messages = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
+        typed = self.data.get(name)
         for message in messages:
-            self.post.errors.append(FieldError(name, message, entry_id, str(label)))
+            self.post.errors.append(FieldError(name, message, entry_id, str(label), typed))
 
     # -- the list's own fields ------------------------------------------------------
 
@@ -207,11 +209,18 @@ class _Reader:
                 except ValidationError as exc:
                     self.error(prefix + name, exc, entry.id, label)
         items = entry.items
-        if "items~" in names:
+        if "items~" in names or "items" in names:
             allowed = list(card.allowed_items) if card is not None else []
             offered = checkbox_keys(self.presenter, self.catalogue, card, allowed, entry.items)
-            checked = [k for k in data.getlist(prefix + "items") if k in offered]
-            items = _apply_checkboxes(items, offered, checked)
+            checked = data.getlist(prefix + "items")
+            for key in checked:
+                if key not in offered:
+                    message = _("%(name)s cannot take %(item)s.") % {
+                        "name": label,
+                        "item": local_name(self.catalogue.items.get(key), key),
+                    }
+                    self.error(prefix + "items", message, entry.id, label)
+            items = _apply_checkboxes(items, offered, [k for k in checked if k in offered])
         for name in sorted(n for n in names if n.startswith("qty.")):
             key = name[4:]
             top = self.presenter.item_quantity_max(card, key, self.catalogue)
@@ -224,10 +233,18 @@ class _Reader:
                 items = with_quantity(items, key, quantity)
         if items != entry.items:
             values["items"] = list(items)
-        if "options~" in names:
+        if "options~" in names or "options" in names:
             allowed = list(card.allowed_options) if card is not None else []
             offered = allowed + [k for k in dict.fromkeys(entry.options) if k not in allowed]
-            checked = [k for k in data.getlist(prefix + "options") if k in offered]
+            checked = data.getlist(prefix + "options")
+            for key in checked:
+                if key not in offered:
+                    message = _("%(name)s cannot take %(item)s.") % {
+                        "name": label,
+                        "item": local_name(self.catalogue.items.get(key), key),
+                    }
+                    self.error(prefix + "options", message, entry.id, label)
+            checked = [k for k in checked if k in offered]
             options = _apply_checkboxes(entry.options, offered, checked)
             if options != entry.options:
                 values["options"] = list(options)

@@ -45,7 +45,7 @@ class StartForm(forms.Form):
         size.label = words["start_limit"]
         if not presenter.battle_size_required(catalogue):
             size.required = False
-            size.help_text = _("Leave empty for the default of the faction you chose.")
+            size.help_text = words["start_limit_help"]
         else:
             size.initial = presenter.default_battle_size(catalogue)
 

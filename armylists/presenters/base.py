@@ -51,14 +51,17 @@ class Presenter:
         "size": _("Models"),
         "items": _("Items"),
         "start_limit": _("Battle size (points)"),
+        "start_limit_help": _("Leave empty for the game's standard size."),
         "faction": _("Faction"),
         "entry": _("Model"),
         "scoring": _("Points after the game"),
     }
     # Abbreviations the pages use, explained on hover and in the card view.
     GLOSSARY: dict = {}
-    # Labels of the item kinds the game's data uses (items grouped by kind).
+    # Labels of the item kinds the game's data uses; with GROUP_BY_KIND the builder shows
+    # a box per kind (a long equipment list), else one box of items.
     KIND_LABELS: dict = {}
+    GROUP_BY_KIND = False
 
     def __init__(self, key: str | None = None):
         if key is not None:

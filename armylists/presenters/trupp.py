@@ -21,6 +21,7 @@ class TruppPresenter(Presenter):
         "items": _("Options"),
         "entry": _("Character"),
     }
+    GROUP_BY_KIND = True
     KIND_LABELS = {
         "equipment": _("Equipment"),
         "ability": _("Abilities"),

@@ -82,8 +82,13 @@ def _records(army_list: ArmyList) -> list[CampaignEvent]:
     return list(army_list.campaign_events.order_by("sequence"))
 
 
-def _render(phrase) -> str:
-    return phrase.render(gettext) if phrase is not None else None
+def _render(phrase) -> str | None:
+    """The engine's words (a phrase, or a list of them) in the reader's language."""
+    if phrase is None:
+        return None
+    if isinstance(phrase, list | tuple):
+        return "; ".join(p.render(gettext) for p in phrase)
+    return phrase.render(gettext)
 
 
 def _replay(rules, catalogue, document, records):
@@ -244,6 +249,12 @@ def _with_entry_id(event, document: ListDocument, at: str) -> dict:
     return out
 
 
+def _as_sent(path: str, at: str, by_index: bool) -> str:
+    """A problem with the fighter is named by the field the client sent: ``entry`` when
+    it named him by his place in the list (or not at all), else ``entry_id``."""
+    return _join(at, "entry") if by_index and path == _join(at, "entry_id") else path
+
+
 def _join(prefix: str, name: str) -> str:
     return f"{prefix}.{name}" if prefix else name
 
@@ -275,6 +286,7 @@ def _record(*, army_list, events, user, rng, prefix: str, fields: dict) -> list[
         for n, event in enumerate(events):
             at = f"{prefix}[{n}]" if prefix else ""
             _allowed_fields(event, at, fields)
+            by_index = isinstance(event, dict) and "entry_id" not in event
             event = _with_entry_id(event, document, at)
             try:
                 resolved = rules.resolve_event(catalogue, document, roster, event, rng)
@@ -284,7 +296,10 @@ def _record(*, army_list, events, user, rng, prefix: str, fields: dict) -> list[
                 roster = rules.apply_events(catalogue, document, log)
             except rules.CampaignError as exc:
                 raise CampaignRefused(
-                    [(rules.join_path(at, p), m, c) for p, m, c in exc.errors]
+                    [
+                        (_as_sent(rules.join_path(at, p), at, by_index), m, c)
+                        for p, m, c in exc.errors
+                    ]
                 ) from None
             sequence += 1
             new_records.append(

@@ -75,6 +75,17 @@ def data_changes(*, army_list: ArmyList, checked: Checked) -> dict:
                 for field in fields
                 if before.get(field) != current.get(field)
             ]
+    changes += [
+        {
+            "kind": rename["kind"],
+            "key": rename["old"],
+            "name": rename["name"],
+            "change": "renamed",
+            "old": rename["old"],
+            "new": rename["new"],
+        }
+        for rename in checked.renames
+    ]
     old = {tuple(v) for v in saved.get("violations", [])}
     document = checked.document
     new = [

@@ -8,7 +8,7 @@ answer, for the validate endpoint, saved lists and pages alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, gettext
 
@@ -30,11 +30,14 @@ from rules.engine.validation import UnknownSystem, rules_for
 
 @dataclass(frozen=True)
 class Checked:
-    """A well-formed document with its game data and validation result."""
+    """A well-formed document with its game data and validation result. ``renames``: keys
+    the game data renamed since the document was written, read as their new keys
+    (``{"kind", "old", "new", "name", "path"}``)."""
 
     document: ListDocument
     catalogue: Catalogue
     result: Result
+    renames: list = field(default_factory=list)
 
 
 def document_new(
@@ -127,6 +130,7 @@ def result_payload(*, checked: Checked) -> dict:
         "data_version": catalogue.data_version,
         "sample_data": catalogue.sample_data,
         "breakdown": entry_breakdown(checked=checked),
+        "renamed": checked.renames,
     }
 
 

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from rules import selectors
-from rules.engine import ListDocument, validate
+from rules.engine import ListDocument, parse
 from rules.engine import document as documents
 from rules.models import GameSystem
 
@@ -39,9 +39,12 @@ class ListConflict(Exception):
         )
 
 
-def _checked(data) -> Checked:
-    document = data if isinstance(data, ListDocument) else document_read(data=data)
-    return document_check(document=documents.with_ids(document))
+def _checked(data, like: ArmyList | None = None) -> Checked:
+    """Read and check a document to save; ``like``: the list it replaces (an entry sent
+    without its id keeps the id it has there)."""
+    document = data if isinstance(data, ListDocument) else parse(data)
+    previous = documents.build(like.document) if like is not None else None
+    return document_check(document=documents.with_ids(document, like=previous))
 
 
 def _apply(*, army_list: ArmyList, checked: Checked) -> None:
@@ -76,7 +79,7 @@ def list_update(*, army_list: ArmyList, data, expected_version: int, user) -> Ar
     wins and the other gets ListConflict; nothing is overwritten silently. A list deleted
     meanwhile raises ArmyList.DoesNotExist.
     """
-    checked = _checked(data)
+    checked = _checked(data, like=army_list)
     with transaction.atomic():
         locked = ArmyList.objects.select_for_update().filter(pk=army_list.pk).first()
         if locked is None:
@@ -208,7 +211,7 @@ def list_check_saved(*, army_list: ArmyList) -> Checked:
     """Validate a saved list against today's data (its system row is already loaded)."""
     document = list_document(army_list=army_list)
     catalogue = selectors.catalogue_for(system=army_list.system)
-    return Checked(document=document, catalogue=catalogue, result=validate(catalogue, document))
+    return document_check(document=document, catalogue=catalogue)
 
 
 def list_payload(*, army_list: ArmyList, checked: Checked | None = None) -> dict:

@@ -112,15 +112,21 @@ def list_workspace(*, holder: str, army_list: ArmyList) -> Workspace | None:
     return workspace
 
 
-def list_workspace_open(*, holder: str, army_list: ArmyList) -> Workspace:
-    """The list's workspace, made from the saved list when it has none yet."""
+def list_workspace_open(
+    *, holder: str, army_list: ArmyList, version: int | None = None
+) -> Workspace:
+    """The list's workspace, made when it has none yet from the saved ``version`` (the one
+    the page showed; default: the current one)."""
+    base = None
+    if version is not None and version != army_list.version:
+        base = army_list.versions.filter(version=version).first()
     workspace, _created = Workspace.objects.get_or_create(
         holder=holder,
         key=list_key(army_list),
         defaults={
             "army_list": army_list,
-            "document": army_list.document,
-            "base_version": army_list.version,
+            "document": base.document if base else army_list.document,
+            "base_version": base.version if base else army_list.version,
         },
     )
     return workspace

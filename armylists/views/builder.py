@@ -23,7 +23,7 @@ from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
 from ..services import campaign, documents, lists, scoring, workspaces
 from .builder_context import builder_context, edit_label
-from .helpers import catalogue_or_404, go, owned_or_404, presenter_of
+from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
 
 
 @require_http_methods(["GET", "POST"])
@@ -93,7 +93,13 @@ def list_detail(request, list_id):
     holder = workspaces.holder_of(request.session)
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
     if request.method == "POST":
-        workspace = workspace or workspaces.list_workspace_open(holder=holder, army_list=army_list)
+        if workspace is None:
+            # The page's first edit starts from the version the page showed: saving it
+            # after the list moved on elsewhere is a conflict, never a silent overwrite.
+            shown = whole_number(request.POST.get("base_version"), army_list.version)
+            workspace = workspaces.list_workspace_open(
+                holder=holder, army_list=army_list, version=shown
+            )
         return _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
     return _render(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
 
@@ -235,15 +241,19 @@ def _save(request, *, workspace, render_again, as_new):
         # The draft stays on the server, in this browser's session: logging in keeps it.
         messages.info(request, _("Log in or sign up to save your list; it is kept meanwhile."))
         return go(request, f"{reverse('login')}?next={request.path}")
+    was_draft = workspace.army_list_id is None
     try:
         if as_new:
             saved = workspaces.workspace_save_as_new(workspace=workspace, user=request.user)
             messages.success(request, _("Saved as a new list: %(name)s.") % {"name": saved.name})
         else:
             saved = workspaces.workspace_save(workspace=workspace, user=request.user)
-            messages.success(
-                request, _("Saved as version %(version)s.") % {"version": saved.version}
-            )
+            if was_draft:
+                messages.success(request, _("Saved."))
+            else:
+                messages.success(
+                    request, _("Saved as version %(version)s.") % {"version": saved.version}
+                )
     except lists.ListConflict as conflict:
         render_again["army_list"] = conflict.army_list
         return _render(request, **render_again, conflict=conflict, status=409)

@@ -86,12 +86,16 @@ def _item_choices(row, catalogue, presenter, card, entry):
         else:
             checkboxes.append({**choice, "checked": have[key] > 0, "times": have[key]})
     groups: dict = {}
+
+    def group_of(choice):
+        return choice["kind"] if presenter.GROUP_BY_KIND else None
+
     for choice in checkboxes + quantities:
-        groups.setdefault(choice["kind"], {"checkboxes": [], "quantities": []})
+        groups.setdefault(group_of(choice), {"checkboxes": [], "quantities": []})
     for choice in checkboxes:
-        groups[choice["kind"]]["checkboxes"].append(choice)
+        groups[group_of(choice)]["checkboxes"].append(choice)
     for choice in quantities:
-        groups[choice["kind"]]["quantities"].append(choice)
+        groups[group_of(choice)]["quantities"].append(choice)
     row["item_groups"] = [
         {"label": presenter.kind_label(kind), "kind": kind, **parts}
         for kind, parts in groups.items()
@@ -110,7 +114,7 @@ def _option_choices(row, catalogue, presenter, card, entry):
     for key in keys:
         choice = _choice(catalogue, card, key, price=price)
         choice["checked"] = key in entry.options
-        groups.setdefault(choice["kind"], []).append(choice)
+        groups.setdefault(choice["kind"] if presenter.GROUP_BY_KIND else None, []).append(choice)
     row["option_groups"] = [
         {"label": presenter.kind_label(kind), "kind": kind, "choices": choices}
         for kind, choices in groups.items()
@@ -165,6 +169,12 @@ def entry_rows(
             # An info note (e.g. Boarding Action's side corridors) does not mark the entry.
             "flagged": any(v["severity"] != "info" for v in violations.get(i, [])),
             "errors": field_errors.get(entry.id, []),
+            # What was typed into a field the last post refused: shown again to correct.
+            "typed": {
+                e.name.rsplit(".", 1)[-1]: e.typed
+                for e in field_errors.get(entry.id, [])
+                if e.typed is not None
+            },
             "history": (history or {}).get(entry.id, 0),
             "item_names": item_names(catalogue, entry.items),
             "option_names": item_names(catalogue, entry.options),
@@ -277,10 +287,12 @@ def error_summary(*, payload: dict | None, rows: list[dict], picks: list[dict]) 
         items.append({"violation": v, "target": "list-violations", "name": ""})
     for row in rows:
         for v in row["violations"]:
-            items.append({"violation": v, "target": f"entry-{row['id']}", "name": row["title"]})
+            name = "" if row["title"] in v["message"] else row["title"]
+            items.append({"violation": v, "target": f"entry-{row['id']}", "name": name})
     for pick in picks:
         for v in pick["violations"]:
-            items.append({"violation": v, "target": f"pick-{pick['id']}", "name": pick["name"]})
+            name = "" if pick["name"] in v["message"] else pick["name"]
+            items.append({"violation": v, "target": f"pick-{pick['id']}", "name": name})
     return {
         "errors": sum(1 for i in items if i["violation"]["severity"] == "error"),
         "warnings": sum(1 for i in items if i["violation"]["severity"] == "warning"),

@@ -113,3 +113,32 @@ def canonical_document(catalogue: Catalogue, data: Any) -> tuple[Any, list[dict]
         if isinstance(pick, dict) and "action" in pick:
             swap(pick, "action", "special_action", "special_action", f"special_actions[{k}].action")
     return doc, renames
+
+
+def canonical_list(catalogue: Catalogue, document) -> tuple[Any, list[dict]]:
+    """``canonical_document`` for a typed ``ListDocument``: the same renames, but a list
+    without old keys (nearly every one) comes back as it is, after one dict lookup per
+    key, without being copied."""
+    aliases = catalogue.aliases
+    if not aliases:
+        return document, []
+    factions, cards, items = (aliases.get(k, {}) for k in ("faction", "card", "item"))
+    actions = aliases.get("special_action", {})
+    old = (
+        document.faction in factions
+        or any(
+            e.card in cards
+            or any(k in items for k in e.items)
+            or any(k in items for k in e.options)
+            for e in document.entries
+        )
+        or any(p.action in actions for p in document.special_actions)
+    )
+    if not old:
+        return document, []
+    import msgspec
+
+    from .document import ListDocument
+
+    data, renames = canonical_document(catalogue, msgspec.to_builtins(document))
+    return msgspec.convert(data, type=ListDocument), renames

@@ -45,11 +45,12 @@ def problems_in_body(body: bytes, cause: Exception) -> list[ProblemAt]:
     try:
         data = json.loads(body)
     except RecursionError:
-        return [ProblemAt("", "is nested too deeply to be a list document")]
+        return [ProblemAt("", "is nested too deeply to be a list document", "parse_error")]
     except UnicodeDecodeError as exc:
-        return [ProblemAt("", f"is not UTF-8 text ({exc.reason} at byte {exc.start})")]
+        message = f"is not UTF-8 text ({exc.reason} at byte {exc.start})"
+        return [ProblemAt("", message, "parse_error")]
     except ValueError as exc:
-        return [ProblemAt("", f"is not valid JSON: {exc}")]
+        return [ProblemAt("", f"is not valid JSON: {exc}", "parse_error")]
     return problems_in_data(data, cause)
 
 

@@ -175,14 +175,40 @@ def new_id() -> str:
     return secrets.token_urlsafe(6)
 
 
-def with_ids(document: ListDocument, make_id: Callable[[], str] = new_id) -> ListDocument:
+def _identity(entry: Entry) -> tuple:
+    return (entry.card, entry.custom.name if entry.custom else None, entry.name)
+
+
+def with_ids(
+    document: ListDocument,
+    make_id: Callable[[], str] = new_id,
+    like: ListDocument | None = None,
+) -> ListDocument:
     """The document with an id on every entry and special-action purchase that has none
-    (the ones it has are kept: they survive edits, export, import and copy)."""
+    (the ones it has are kept: they survive edits, export, import and copy).
+
+    ``like``: the list this document replaces. An entry without an id takes the id of
+    the same entry there (same card and name, in order), so a client that sends a whole
+    list without ids (as the API always allowed) does not make every entry a new one.
+    """
     if all(e.id for e in document.entries) and all(p.id for p in document.special_actions):
         return document
     taken = {e.id for e in document.entries} | {p.id for p in document.special_actions}
+    pool: dict[tuple, list[str]] = {}
+    for entry in like.entries if like is not None else ():
+        if entry.id and entry.id not in taken:
+            pool.setdefault(_identity(entry), []).append(entry.id)
+    picks = {}
+    for pick in like.special_actions if like is not None else ():
+        if pick.id and pick.id not in taken:
+            picks.setdefault((pick.action, pick.variant), []).append(pick.id)
 
-    def fresh() -> str:
+    def fresh(candidates: list[str]) -> str:
+        while candidates:
+            candidate = candidates.pop(0)
+            if candidate not in taken:
+                taken.add(candidate)
+                return candidate
         while (candidate := make_id()) in taken:
             pass
         taken.add(candidate)
@@ -191,10 +217,14 @@ def with_ids(document: ListDocument, make_id: Callable[[], str] = new_id) -> Lis
     return msgspec.structs.replace(
         document,
         entries=tuple(
-            e if e.id else msgspec.structs.replace(e, id=fresh()) for e in document.entries
+            e if e.id else msgspec.structs.replace(e, id=fresh(pool.get(_identity(e), [])))
+            for e in document.entries
         ),
         special_actions=tuple(
-            p if p.id else msgspec.structs.replace(p, id=fresh()) for p in document.special_actions
+            p
+            if p.id
+            else msgspec.structs.replace(p, id=fresh(picks.get((p.action, p.variant), [])))
+            for p in document.special_actions
         ),
     )
 
@@ -205,7 +235,9 @@ def with_ids(document: ListDocument, make_id: Callable[[], str] = new_id) -> Lis
 def decode(body: bytes) -> ListDocument:
     """A document from raw JSON, or DocumentError naming every problem by path."""
     if len(body) > MAX_BODY_BYTES:
-        raise DocumentError([ProblemAt("", f"is larger than {MAX_BODY_BYTES} bytes")])
+        raise DocumentError(
+            [ProblemAt("", f"is larger than {MAX_BODY_BYTES} bytes", "too_large")]
+        )
     try:
         if NUL_ESCAPE in body:
             raise msgspec.ValidationError("contains the NUL character")

@@ -18,6 +18,9 @@ MAX_PROBLEMS = 100
 class ProblemAt:
     path: str
     message: str
+    # The error code the API answers ("invalid"; "parse_error" for what is not JSON at
+    # all, "too_large" for a body over the limit).
+    code: str = "invalid"
 
 
 def format_path(parts) -> str:

@@ -160,6 +160,24 @@ def total(catalogue: Catalogue, document: ListDocument, entry_points: list[int])
     return budget(catalogue, document, entry_points).total
 
 
+def price_pick(catalogue: Catalogue, pick: SpecialActionPick) -> int:
+    """One purchase with all its uses (an action the data does not know costs nothing)."""
+    action = catalogue.special_actions.get(pick.action)
+    return pick.count * action_price(action, pick) if action is not None else 0
+
+
+def summary(catalogue: Catalogue, document: ListDocument, entry_points: Sequence[int]) -> dict:
+    """The budget beside the total: models, special actions, their free and paid parts."""
+    b = budget(catalogue, document, entry_points)
+    return {
+        "models": b.models,
+        "special_actions": b.special_actions,
+        "free": b.free,
+        "free_used": min(b.free, b.special_actions),
+        "paid": b.paid,
+    }
+
+
 def standard_size(catalogue: Catalogue) -> int | None:
     """The standard battle size (500): battle_size's ``limit`` parameter in the pack."""
     return catalogue.params_for("battle_size").get("limit")
@@ -540,5 +558,7 @@ RULES = register(
         price_entry=price_entry,
         limit=limit,
         total=total,
+        summary=summary,
+        price_special_action=price_pick,
     )
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
@@ -13,7 +14,7 @@ from rules.engine.common import (
     UnknownKeyValidator,
 )
 from rules.engine.document import Entry, ListDocument
-from rules.engine.validation import Context, SystemRules, Validator, register
+from rules.engine.validation import Context, SystemRules, Validator, extend, register
 from rules.engine.violations import N_, WARNING, Violation
 
 SYSTEM = "godslayer"
@@ -282,3 +283,8 @@ def battle_result(*, scored: int, conceded: int, battle_size: int) -> dict:
         "scored": scored,
         "conceded": conceded,
     }
+
+
+# Scoring after a game is this system's: armylists.services.scoring finds battle_points and
+# battle_result through the registered rules.
+extend(SYSTEM, scoring=sys.modules[__name__])

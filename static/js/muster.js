@@ -58,14 +58,17 @@
 
   // One channel for every builder request: queued on the shell (which is never swapped),
   // each carrying the changed fields and at most one action.
+  var sentNames = {};
   function send(action, extra) {
     var form = builderForm();
     var root = shell();
     if (!form || !root) return;
     var values = changedValues(form);
-    values.rev = form.querySelector("input[name=rev]").value;
+    form.querySelectorAll("input[type=hidden][name=rev], input[type=hidden][name=base_version]")
+      .forEach(function (el) { values[el.name] = el.value; });
     if (action) values.action = action;
     Object.keys(extra || {}).forEach(function (k) { values[k] = extra[k]; });
+    Object.keys(values).forEach(function (k) { sentNames[k] = true; });
     htmx.ajax("POST", form.getAttribute("action"), {
       source: root, target: "#builder", swap: "outerHTML", values: values
     });
@@ -117,17 +120,20 @@
     if (button && !button.disabled) send(redo ? "redo" : "undo");
   });
 
-  // Typing that was not sent yet survives an answer that arrives meanwhile.
+  // Typing that was not sent yet survives an answer that arrives meanwhile (the card
+  // search too); what was sent comes back from the server as it is now.
   var pending = {};
   document.addEventListener("htmx:beforeSwap", function (e) {
     pending = {};
     var form = builderForm();
     if (!form || e.detail.target.id !== "builder") return;
-    var sent = e.detail.requestConfig ? e.detail.requestConfig.parameters : {};
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || !el.id || el.type === "checkbox" || el.tagName === "BUTTON") return;
-      if (isDirty(el) && !(el.name in (sent || {}))) pending[el.id] = el.value;
+      var search = el.matches("input[data-filter]");
+      if (!search && (el.closest("[data-nopost]") || sentNames[el.name])) return;
+      if (isDirty(el)) pending[el.id] = el.value;
     });
+    sentNames = {};
   });
   document.addEventListener("htmx:afterSettle", function () {
     Object.keys(pending).forEach(function (id) {

@@ -83,7 +83,7 @@ def set_field(page: Page, name: str, value):
 
 
 def count_field(page: Page, card: str):
-    return entry(page, card).locator("input[name$='-count']")
+    return entry(page, card).locator("input[name$='.count']")
 
 
 def assert_no_reload(page: Page):
@@ -114,7 +114,7 @@ def no_horizontal_scroll(page: Page, width: int):
 def entries_of(page: Page):
     """(card, count) of every entry in the builder, in order."""
     return [
-        (row.get_attribute("data-card"), row.locator("input[name$='-count']").input_value())
+        (row.get_attribute("data-card"), row.locator("input[name$='.count']").input_value())
         for row in page.locator(ENTRY).all()
     ]
 
@@ -132,7 +132,7 @@ def saved_list(page: Page, *, username: str, name: str) -> int:
     expect(captain_points).to_have_text("40 pts")
     entry(page, CAPTAIN).locator("input[value=nordgaard-chainmail]").check()
     expect(captain_points).to_have_text("46 pts")  # + Chainmail Byrnie
-    size = entry(page, SHIELDWALL).locator("input[name$='-size']")
+    size = entry(page, SHIELDWALL).locator("input[name$='.size']")
     points_before = entry(page, SHIELDWALL).locator("[data-testid=entry-points]").inner_text()
     set_field(page, size.get_attribute("name"), 6)
     expect(entry(page, SHIELDWALL).locator("[data-testid=entry-points]")).not_to_have_text(
@@ -200,8 +200,8 @@ def build_journey(page: Page, *, username: str, screenshot: Path, width: int | N
     signup(page, username)
     expect(page).to_have_url(BUILD_URL)
     assert entries_of(page) == draft
-    expect(page.locator("#id_name")).to_have_value("Raven Host")
-    expect(page.locator("#id_battle_size")).to_have_value("160")
+    expect(page.locator("#f-name")).to_have_value("Raven Host")
+    expect(page.locator("#f-battle_size")).to_have_value("160")
     expect(page.locator("[data-testid=save]")).to_have_text("Save list")
 
     list_id = save(page)
@@ -240,7 +240,7 @@ def test_phone_build_validate_signup_and_save(new_context):
 def test_share_link_is_read_only_for_anyone(page: Page, new_context):
     list_id = saved_list(page, username="sharer", name="Shared Host")
     points = total(page).inner_text()
-    limit = page.locator("#id_battle_size").input_value()
+    limit = page.locator("#f-battle_size").input_value()
     cards = [card for card, _count in entries_of(page)]
     share_url = page.locator(".share-url").input_value()
     assert re.search(r"/s/[^/]+/$", share_url), share_url
@@ -283,9 +283,9 @@ def test_share_link_is_read_only_for_anyone(page: Page, new_context):
 def test_export_and_reimport(page: Page, tmp_path):
     list_id = saved_list(page, username="exporter", name="Exported Host")
     original = entries_of(page)
-    items = entry(page, CAPTAIN).locator("input[name$='-items']:checked")
+    items = entry(page, CAPTAIN).locator("input[name$='.items']:checked")
     expect(items).to_have_count(1)
-    size = entry(page, SHIELDWALL).locator("input[name$='-size']").input_value()
+    size = entry(page, SHIELDWALL).locator("input[name$='.size']").input_value()
     points = total(page).inner_text()
 
     with page.expect_download() as info:
@@ -305,9 +305,9 @@ def test_export_and_reimport(page: Page, tmp_path):
     new_id = int(LIST_URL.search(page.url).group(1))
     assert new_id != list_id
     assert entries_of(page) == original
-    expect(page.locator("#id_name")).to_have_value("Exported Host")
+    expect(page.locator("#f-name")).to_have_value("Exported Host")
     expect(entry(page, CAPTAIN).locator("input[value=nordgaard-chainmail]")).to_be_checked()
-    expect(entry(page, SHIELDWALL).locator("input[name$='-size']")).to_have_value(size)
+    expect(entry(page, SHIELDWALL).locator("input[name$='.size']")).to_have_value(size)
     expect(total(page)).to_have_text(points)
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page
 
-from armylists import services
+from armylists.services import lists as lists_services
 
 pytestmark = [pytest.mark.browser]
 
@@ -20,7 +20,7 @@ TYPICAL_160 = [
 
 def test_the_print_view_is_one_page(page: Page, live_godslayer):
     owner = User.objects.create_user("printer", password="x-print-pw-1")
-    army_list = services.list_create(owner=owner, data={
+    army_list = lists_services.list_create(owner=owner, data={
         "system": "godslayer", "name": "Print raid", "faction": "nordgaard",
         "battle_size": 160, "entries": TYPICAL_160})
     page.goto(f"/s/{army_list.share_token}/print/")

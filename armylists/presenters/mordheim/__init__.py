@@ -26,10 +26,12 @@ class MordheimPresenter(Presenter):
         "limit": _("Gold"),
         "meter": _("Gold used"),
         "start_limit": _("Gold (gc)"),
+        "start_limit_help": _("Leave empty to use the warband's starting gold."),
         "faction": _("Warband"),
         "items": _("Equipment"),
         "entry": _("Fighter"),
     }
+    GROUP_BY_KIND = True
     KIND_LABELS = {
         "close_combat": _("Close combat weapons"),
         "missile": _("Missile weapons"),
