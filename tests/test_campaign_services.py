@@ -7,8 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
-from armylists.services import campaign, lists as lists_services
 from armylists.models import CampaignEvent
+from armylists.services import campaign
+from armylists.services import lists as lists_services
 from rules.engine import DocumentError
 from rules.packs import load_pack_file
 from rules.systems.mordheim_campaign import resolve_event

@@ -21,6 +21,7 @@ from rules.systems.mordheim_campaign import (
 )
 from tests.test_engine_mordheim import CATALOGUE
 
+
 def eid(index):
     """The id of the entry at ``index`` in DOCUMENT (events name fighters by entry id)."""
     return f"e{index}"

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.test import Client
 
-from armylists.services import lists as lists_services
 from armylists.models import CampaignEvent
+from armylists.services import lists as lists_services
 from tests.pages_helpers import Page, form_fields
 from tests.test_campaign_services import (
     HANS,

@@ -11,7 +11,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services import documents, lists as lists_services
+from armylists.services import documents
+from armylists.services import lists as lists_services
 from tests.pages_helpers import (
     AXE,
     CAPTAIN,

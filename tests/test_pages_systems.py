@@ -10,8 +10,8 @@ the special action or the list.
 
 import pytest
 
-from armylists.services import lists as lists_services
 from armylists.models import ArmyList
+from armylists.services import lists as lists_services
 from tests.conftest import PASSWORD
 from tests.pages_helpers import Builder, Page, draft_of, field, plain
 

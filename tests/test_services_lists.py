@@ -6,8 +6,8 @@ import threading
 import pytest
 from django.db import connection
 
-from armylists.services import lists as lists_services
 from armylists.models import ArmyList, ArmyListVersion
+from armylists.services import lists as lists_services
 from rules.engine import DocumentError
 from rules.packs import load_pack, read_pack_file
 from tests.conftest import FIXTURES, make_user
