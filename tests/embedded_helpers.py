@@ -70,6 +70,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _default_sigint():
+    # A shell without job control starts background jobs with SIGINT ignored, and a
+    # child inherits that: Ctrl-C must reach the server as it would in a terminal.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Served:
     """A web server started as a real command, in its own process group (so a signal
     can go to it and its children, as Ctrl-C in a terminal does)."""
@@ -80,7 +86,7 @@ class Served:
         self.log = tempfile.TemporaryFile("w+")
         self.proc = subprocess.Popen(
             argv, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-            text=True, start_new_session=True,
+            text=True, start_new_session=True, preexec_fn=_default_sigint,
         )
 
     def wait_until_up(self, path: str = "/api/v1/systems/", timeout: float = 30) -> None:
@@ -105,6 +111,7 @@ class Served:
             pass
 
     def stop(self, sig: int = signal.SIGTERM) -> int:
+        """Signal the group and wait; the exit code, -9 if it had to be killed."""
         if self.proc.poll() is None:
             self.signal_group(sig)
             try:

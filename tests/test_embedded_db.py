@@ -192,7 +192,7 @@ def test_it_serves_production_settings_under_gunicorn(pgdata):
         web.stop()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_it_stays_usable_after_runserver_is_stopped_mid_request(pgdata, sig):
     """`make run` (runserver and its autoreloader child) stopped while requests run:
     the database keeps running and the next command works."""
@@ -214,7 +214,7 @@ def test_it_stays_usable_after_runserver_is_stopped_mid_request(pgdata, sig):
     for t in threads:
         t.start()
     time.sleep(1.0)
-    web.stop(sig)
+    assert web.stop(sig) != -signal.SIGKILL, web.output()  # the signal itself stopped it
     stop.set()
     for t in threads:
         t.join(timeout=10)
