@@ -147,12 +147,12 @@ def _clear_stale(pgdata: Path, pid_file: PidFile) -> str:
 def _initialise(pgdata: Path) -> None:
     """initdb, unless the cluster exists. It runs in a scratch folder that is renamed
     to ``pgdata`` when complete, so a killed initdb never leaves a half cluster."""
-    if (pgdata / "PG_VERSION").exists():
-        return
     parent = pgdata.parent
-    parent.mkdir(parents=True, exist_ok=True)
     for leftover in parent.glob(f".{pgdata.name}.init-*"):
         shutil.rmtree(leftover, ignore_errors=True)  # a killed initdb's; we hold the lock
+    if (pgdata / "PG_VERSION").exists():
+        return
+    parent.mkdir(parents=True, exist_ok=True)
     if pgdata.exists():
         if any(pgdata.iterdir()):
             # Not a cluster, but not ours to delete either: keep it, out of the way.
