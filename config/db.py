@@ -54,8 +54,10 @@ def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "status"
     try:
         if command == "stop":
-            stopped = server.stop(PGDATA)
-            print(f"{'stopped' if stopped else 'not running:'} the embedded PostgreSQL ({PGDATA})")
+            if server.stop(PGDATA):
+                print(f"stopped the embedded PostgreSQL ({PGDATA})")
+            else:
+                print(f"the embedded PostgreSQL was not running ({PGDATA})")
         elif command == "start":
             socket_dir = server.ensure_running(PGDATA, database=DATABASE_NAME)
             print(f"embedded PostgreSQL running, socket in {socket_dir}, data in {PGDATA}")

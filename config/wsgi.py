@@ -15,12 +15,15 @@ from django.core.wsgi import get_wsgi_application
 PRODUCTION = "config.settings.production"
 PRODUCTION_NEEDS = ("SECRET_KEY", "ALLOWED_HOSTS")
 
-if os.environ.setdefault("DJANGO_SETTINGS_MODULE", PRODUCTION) == PRODUCTION:
+chosen = os.environ.get("DJANGO_SETTINGS_MODULE")
+if (chosen or PRODUCTION) == PRODUCTION:
+    os.environ["DJANGO_SETTINGS_MODULE"] = PRODUCTION
     missing = [name for name in PRODUCTION_NEEDS if not os.environ.get(name)]
     if missing:
+        why = "as DJANGO_SETTINGS_MODULE says" if chosen else "DJANGO_SETTINGS_MODULE is not set"
         raise ImproperlyConfigured(
-            f"config.wsgi serves {PRODUCTION} (DJANGO_SETTINGS_MODULE is not set), which "
-            f"needs these environment variables: {', '.join(missing)} (and DATABASE_URL, "
+            f"config.wsgi serves {PRODUCTION} ({why}), "
+            f"which needs these environment variables: {', '.join(missing)} (and DATABASE_URL, "
             "or it uses the embedded database). To serve the development settings "
             "instead: DJANGO_SETTINGS_MODULE=config.settings.dev gunicorn config.wsgi"
         )
