@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from armylists import services
 from rules import selectors
 
+from . import conditional
 from .errors import ErrorsSerializer
 from .schema import DOCUMENT_REF
 from .serializers import CatalogueSerializer, SystemSummarySerializer, ValidationResultSerializer
@@ -53,20 +54,27 @@ EXAMPLE_DOCUMENT = {
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def system_list(request):
-    """Every game system with its data version."""
+    """Every game system with its data version. ETag: send it back in If-None-Match."""
     systems = selectors.system_list()
-    return Response(SystemSummarySerializer(systems, many=True, context={"request": request}).data)
+    data = SystemSummarySerializer(systems, many=True, context={"request": request}).data
+    if not conditional.wants_json(request):
+        return Response(data)
+    # No Last-Modified: a system deleted leaves the newest stamp as it was.
+    return conditional.respond(request, conditional.rendered(data, None))
 
 
 @extend_schema(responses={200: CatalogueSerializer, **NOT_FOUND}, tags=["game data"])
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def system_detail(request, system):
-    """One game system's whole catalogue: factions, cards, items, special actions."""
-    catalogue = selectors.catalogue_get(key=system)
-    if catalogue is None:
+    """One game system's whole catalogue: factions, cards, items, special actions.
+    ETag and Last-Modified: send them back (If-None-Match) to get 304 while unchanged."""
+    row = selectors.system_get(key=system)
+    if row is None:
         raise NotFound(f"unknown game system '{system}'")
-    return Response(CatalogueSerializer(catalogue).data)
+    if not conditional.wants_json(request):  # the browsable API
+        return Response(CatalogueSerializer(selectors.catalogue_for(system=row)).data)
+    return conditional.respond(request, conditional.catalogue_json(row))
 
 
 @extend_schema(
