@@ -2,7 +2,12 @@
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import parsers
-from rest_framework.decorators import api_view, parser_classes, permission_classes
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    parser_classes,
+    permission_classes,
+)
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -52,6 +57,7 @@ EXAMPLE_DOCUMENT = {
 
 @extend_schema(responses={200: SystemSummarySerializer(many=True)}, tags=["game data"])
 @api_view(["GET"])
+@authentication_classes([])  # public game data: no session or token to look up
 @permission_classes([AllowAny])
 def system_list(request):
     """Every game system with its data version. ETag: send it back in If-None-Match."""
@@ -65,6 +71,7 @@ def system_list(request):
 
 @extend_schema(responses={200: CatalogueSerializer, **NOT_FOUND}, tags=["game data"])
 @api_view(["GET"])
+@authentication_classes([])  # public game data: no session or token to look up
 @permission_classes([AllowAny])
 def system_detail(request, system):
     """One game system's whole catalogue: factions, cards, items, special actions.

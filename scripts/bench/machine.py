@@ -33,14 +33,14 @@ def describe() -> list[str]:
         cursor.execute("SHOW server_version")
         postgres = cursor.fetchone()[0]
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    where = "at DATABASE_URL" if os.environ.get("DATABASE_URL") else "embedded (pgserver)"
+    where = "at DATABASE_URL" if os.environ.get("DATABASE_URL") else "the embedded pgserver"
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     wrk = _version(["wrk", "--version"]).split(" [")[0]
     return [
         f"- CPU: {_cpu_model()}, {os.cpu_count()} cores ({platform.machine()},"
         f" {platform.system()} {platform.release()})",
         f"- Python {platform.python_version()}, Django {django.get_version()},"
-        f" PostgreSQL {postgres} ({where}, same machine)",
+        f" PostgreSQL {postgres} ({where}, on the same machine)",
         f"- {_version([gunicorn, '--version'])}, 2 sync workers; load generator {wrk},"
         " on the same machine",
         f"- load average when the run started: {load} (the machine is shared: figures are"
