@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test stop bench lint install migrate loadpacks messages browser-deps screenshots
+.PHONY: run test stop bench bench-deps lint install migrate loadpacks messages browser-deps screenshots
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "Muster needs Python 3.11 ($(PYTHON) not found)"; exit 1; }
@@ -47,8 +47,21 @@ test: install browser-deps
 stop:
 	@if [ -x $(PY) ]; then $(PY) -m config.db stop; else echo "nothing to stop"; fi
 
-bench: loadpacks
-	$(PY) scripts/bench.py
+# wrk drives the HTTP half of the benchmark: Debian's package, installed like chromium.
+bench-deps:
+	@if ! command -v wrk >/dev/null; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's wrk for the benchmark"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	  else \
+	    echo "make bench needs wrk: install Debian's 'wrk' package (sudo apt-get install wrk)"; exit 1; \
+	  fi; \
+	fi
+
+# Engine figures, then the app under gunicorn (2 workers) beside a bare view; it starts
+# and stops the server itself. Rewrites the generated part of docs/performance.md.
+bench: loadpacks bench-deps
+	$(PY) -m scripts.bench
 
 messages: install
 	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=var --no-obsolete

@@ -1,7 +1,20 @@
-"""The one bridge from database rows to the engine's frozen objects (reads only)."""
+"""The one bridge from database rows to the engine's frozen objects (reads only).
+
+Game data changes rarely and is read on every request, so each process keeps the game
+systems' rows and what it built from them (``GameData``): a change made in this process
+is seen at once, one made elsewhere (another process or app server) within
+``FRESH_FOR`` seconds, and a request costs no query for it in between.
+"""
 
 from __future__ import annotations
 
+import copy
+import threading
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.db import connection, transaction
 from django.db.models import Prefetch
 
 from rules.engine import catalogue as c
@@ -9,38 +22,160 @@ from rules.engine.aliases import alias_table
 
 from . import models
 
+T = TypeVar("T")
+
+# How late another process's change may be seen: the systems' rows are re-read at most
+# this often, in one query of a handful of rows.
+FRESH_FOR = 1.0
+
+
+class GameData:
+    """One process's view of the game data.
+
+    - The GameSystem rows are read in one query at most once per ``fresh_for`` seconds.
+      Any edit of a system's data touches its ``updated_at`` (rules/signals.py), so what
+      is built from a system is kept per (system, updated_at) and never served stale.
+    - A change made in this process calls ``changed()``: the next read re-reads at once,
+      and again when the change commits (other threads may have read in between).
+    - While this thread's transaction holds an uncommitted change, its reads bypass the
+      shared rows (they might roll back): it queries, as every request did before.
+    """
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, fresh_for=FRESH_FOR):
+        self._clock = clock
+        self._fresh_for = fresh_for
+        self._lock = threading.Lock()
+        self._local = threading.local()
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop everything (tests, after the database was emptied under us)."""
+        with self._lock:
+            self._systems: dict[str, models.GameSystem] | None = None
+            self._checked_at = float("-inf")
+            self._generation = 0
+            self._built: dict[tuple[str, str], tuple[object, object]] = {}
+        self._local.dirty = False
+
+    # --- invalidation ------------------------------------------------------------
+
+    def changed(self) -> None:
+        """This thread changed game data: re-read now, and again once it commits."""
+        self._expire()
+        if connection.in_atomic_block:
+            self._local.dirty = True
+            transaction.on_commit(self._committed)
+
+    def _committed(self) -> None:
+        self._local.dirty = False
+        self._expire()
+
+    def _expire(self) -> None:
+        with self._lock:
+            self._systems = None
+            self._generation += 1
+
+    def _dirty(self) -> bool:
+        if not getattr(self._local, "dirty", False):
+            return False
+        if connection.in_atomic_block:
+            return True
+        # The transaction ended without on_commit: it rolled back. Forget what it saw.
+        self._local.dirty = False
+        self._expire()
+        return False
+
+    # --- reads -------------------------------------------------------------------
+
+    def _rows(self) -> dict[str, models.GameSystem]:
+        """Every system by key, in the model's order; at most FRESH_FOR seconds old."""
+        if self._dirty():
+            return {s.key: s for s in models.GameSystem.objects.all()}
+        now = self._clock()
+        systems = self._systems
+        if systems is not None and now - self._checked_at < self._fresh_for:
+            return systems
+        generation = self._generation
+        systems = {s.key: s for s in models.GameSystem.objects.all()}
+        with self._lock:
+            if generation == self._generation:  # no change was announced meanwhile
+                self._systems, self._checked_at = systems, now
+        return systems
+
+    def system_list(self) -> list[models.GameSystem]:
+        # Copies: a caller that changes its row must not change everybody's.
+        return [copy.copy(s) for s in self._rows().values()]
+
+    def system_get(self, key: str) -> models.GameSystem | None:
+        system = self._rows().get(key)
+        return copy.copy(system) if system is not None else None
+
+    def built(self, system: models.GameSystem, name: str, build: Callable[..., T]) -> T:
+        """``build(system)``, once per (system, its updated_at) and ``name``.
+
+        Exact equality of updated_at keeps it right: a row read before a change carries
+        the old stamp, one read after it the new one, whatever the clocks say."""
+        key = (system.key, name)
+        hit = self._built.get(key)
+        if hit is not None and hit[0] == system.updated_at:
+            return hit[1]
+        value = build(system)
+        if self._dirty():
+            # Built from this thread's uncommitted data. Kept only if the row carries the
+            # stamp this transaction wrote (no other process can ever present it; if it
+            # rolls back, nobody will), not if it was read before the change.
+            current = (
+                models.GameSystem.objects.filter(key=system.key)
+                .values_list("updated_at", flat=True)
+                .first()
+            )
+            if current == system.updated_at:
+                self._built[key] = (system.updated_at, value)
+            return value
+        self._built[key] = (system.updated_at, value)
+        known = self._systems
+        if (
+            known is not None
+            and getattr(known.get(system.key), "updated_at", None) != system.updated_at
+        ):
+            # A row read with the list (a join) is newer than ours: re-read ours now,
+            # or the two would take turns rebuilding for up to a second.
+            self._expire()
+        return value
+
+
+game_data = GameData()
+
 
 def system_list() -> list[models.GameSystem]:
-    return list(models.GameSystem.objects.all())
+    return game_data.system_list()
 
 
 def system_get(*, key: str) -> models.GameSystem | None:
-    return models.GameSystem.objects.filter(key=key).first()
-
-
-# Built catalogues by (system key, updated_at). Any admin edit or pack load touches
-# the system's updated_at (see rules/signals.py), so a stale entry is never used; one
-# query per request checks it. Per process, so no shared state between app servers.
-_catalogues: dict[tuple[str, object], c.Catalogue] = {}
+    return game_data.system_get(key)
 
 
 def catalogue_get(*, key: str) -> c.Catalogue | None:
-    """The whole game system: one query when cached, seven when built, whatever its size."""
-    system = system_get(key=key)
+    """The whole game system: no query while fresh, seven when built, whatever its size."""
+    system = game_data._rows().get(key)  # read only here: no copy needed
     if system is None:
         return None
     return catalogue_for(system=system)
 
 
 def catalogue_for(*, system: models.GameSystem) -> c.Catalogue:
-    cache_key = (system.key, system.updated_at)
-    catalogue = _catalogues.get(cache_key)
-    if catalogue is None:
-        catalogue = _build(system)
-        for stale in [k for k in _catalogues if k[0] == system.key]:
-            del _catalogues[stale]
-        _catalogues[cache_key] = catalogue
-    return catalogue
+    """The catalogue of a system row the caller already has (e.g. joined with a list)."""
+    return game_data.built(system, "catalogue", _build)
+
+
+def built_for(*, system: models.GameSystem, name: str, build: Callable[..., T]) -> T:
+    """Anything derived from a system's data (e.g. the API's rendered catalogue), built
+    once per (system, updated_at) in each process; ``build`` gets the system row."""
+    return game_data.built(system, name, build)
+
+
+def forget() -> None:
+    game_data.forget()
 
 
 def _build(system: models.GameSystem) -> c.Catalogue:

@@ -1,12 +1,19 @@
-"""Any change to a system's data touches its updated_at, which invalidates cached catalogues."""
+"""Any change to a system's data touches its updated_at, which invalidates cached catalogues.
+
+The process that makes the change also tells its own cache (``selectors.game_data``) at
+once; other processes see the new updated_at at their next check (rules/selectors.py).
+"""
 
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import timedelta
 
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
-from . import models
+from . import models, selectors
 
 _bulk = ContextVar("rules_bulk_write", default=False)
 
@@ -28,9 +35,19 @@ def touch_system(sender, instance, **kwargs):
         system_id = models.Card.objects.filter(id=instance.card_id).values("system_id")
     else:
         system_id = instance.system_id
+    # Strictly later than the stamp it replaces, even if two changes share a clock tick
+    # or another app server's clock is behind: caches compare stamps for equality.
     models.GameSystem.objects.filter(
         id__in=system_id if sender is models.CardItem else [system_id]
-    ).update(updated_at=timezone.now())
+    ).update(
+        updated_at=Greatest(Value(timezone.now()), F("updated_at") + timedelta(microseconds=1))
+    )
+    selectors.game_data.changed()
+
+
+def system_changed(sender, instance, **kwargs):
+    """A GameSystem row saved (auto_now touched it; the pack loader ends so) or deleted."""
+    selectors.game_data.changed()
 
 
 def connect():
@@ -44,3 +61,5 @@ def connect():
     ):
         post_save.connect(touch_system, sender=model, dispatch_uid=f"touch-{model.__name__}")
         post_delete.connect(touch_system, sender=model, dispatch_uid=f"touch-del-{model.__name__}")
+    post_save.connect(system_changed, sender=models.GameSystem, dispatch_uid="system-saved")
+    post_delete.connect(system_changed, sender=models.GameSystem, dispatch_uid="system-deleted")

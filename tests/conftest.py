@@ -8,6 +8,17 @@ FIXTURES = ROOT / "fixtures"
 PASSWORD = "correct-horse-battery-staple"  # every test user's
 
 
+@pytest.fixture(autouse=True)
+def _fresh_game_data():
+    """Each test starts with an empty game-data cache: the database was rolled back or
+    emptied after the last test without a signal telling this process."""
+    from rules import selectors
+
+    selectors.forget()
+    yield
+    selectors.forget()
+
+
 @pytest.fixture
 def load_system(db):
     """Load a shipped pack (fixtures/<key>.yaml) into the test database."""

@@ -147,7 +147,7 @@ def test_dumppack_command_names_known_systems(db, pack):
 
 
 def test_an_admin_edit_reaches_the_engine(godslayer):
-    """The catalogue cache is keyed on the system's updated_at, which every edit touches."""
+    """Cached catalogues are keyed on the system's updated_at, which every edit touches."""
     before = selectors.catalogue_get(key="godslayer")
     card = Card.objects.get(key="nordgaard-ogre-huscarl")
     card.points += 7
@@ -157,7 +157,7 @@ def test_an_admin_edit_reaches_the_engine(godslayer):
 
 
 def test_it_builds_the_catalogue_in_constant_queries(godslayer, django_assert_max_num_queries):
-    selectors._catalogues.clear()
+    selectors.forget()
     with django_assert_max_num_queries(7):
         catalogue = selectors.catalogue_get(key="godslayer")
     assert len(catalogue.cards) == Card.objects.filter(system=godslayer).count()
@@ -166,7 +166,7 @@ def test_it_builds_the_catalogue_in_constant_queries(godslayer, django_assert_ma
 
 
 def test_it_keeps_stats_in_the_order_players_know(godslayer):
-    selectors._catalogues.clear()
+    selectors.forget()
     captain = selectors.catalogue_get(key="godslayer").cards["nordgaard-gestir-captain"]
     assert list(captain.stats) == ["MOV", "MEL", "RAN", "MAG", "DEF", "ARM", "DIS", "ACT"]
 

@@ -1,7 +1,12 @@
 """Thin API views: parse the request, call a service or selector, shape the answer."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework.decorators import api_view, parser_classes, permission_classes
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    parser_classes,
+    permission_classes,
+)
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -9,6 +14,7 @@ from rest_framework.response import Response
 from armylists.services import documents
 from rules import selectors
 
+from . import conditional
 from .errors import ErrorsSerializer
 from .parsers import AnyContentJSONBodyParser, JSONBodyParser, document_input
 from .schema import DOCUMENT_REF
@@ -58,22 +64,31 @@ EXAMPLE_DOCUMENT = {
 
 @extend_schema(responses={200: SystemSummarySerializer(many=True)}, tags=["game data"])
 @api_view(["GET"])
+@authentication_classes([])  # public game data: no session or token to look up
 @permission_classes([AllowAny])
 def system_list(request):
-    """Every game system with its data version."""
+    """Every game system with its data version. ETag: send it back in If-None-Match."""
     systems = selectors.system_list()
-    return Response(SystemSummarySerializer(systems, many=True, context={"request": request}).data)
+    data = SystemSummarySerializer(systems, many=True, context={"request": request}).data
+    if not conditional.wants_json(request):
+        return Response(data)
+    # No Last-Modified: a system deleted leaves the newest stamp as it was.
+    return conditional.respond(request, conditional.rendered(data, None))
 
 
 @extend_schema(responses={200: CatalogueSerializer, **NOT_FOUND}, tags=["game data"])
 @api_view(["GET"])
+@authentication_classes([])  # public game data: no session or token to look up
 @permission_classes([AllowAny])
 def system_detail(request, system):
-    """One game system's whole catalogue: factions, cards, items, special actions."""
-    catalogue = selectors.catalogue_get(key=system)
-    if catalogue is None:
+    """One game system's whole catalogue: factions, cards, items, special actions.
+    ETag and Last-Modified: send them back (If-None-Match) to get 304 while unchanged."""
+    row = selectors.system_get(key=system)
+    if row is None:
         raise NotFound(f"unknown game system '{system}'")
-    return Response(CatalogueSerializer(catalogue).data)
+    if not conditional.wants_json(request):  # the browsable API
+        return Response(CatalogueSerializer(selectors.catalogue_for(system=row)).data)
+    return conditional.respond(request, conditional.catalogue_json(row))
 
 
 @extend_schema(

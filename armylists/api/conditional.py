@@ -1,0 +1,64 @@
+"""Game data over the API as bytes rendered once, with ETag and Last-Modified.
+
+The catalogue is rendered once per (system, updated_at) in each process (the same data
+gives the same bytes, so every process and app server sends the same ETag); a client
+that sends the ETag back in If-None-Match gets 304 without a body.
+"""
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+from rest_framework.renderers import JSONRenderer
+
+from rules import selectors
+
+from .serializers import CatalogueSerializer
+
+
+@dataclass(frozen=True)
+class Rendered:
+    content: bytes
+    etag: str
+    last_modified: datetime | None
+
+
+def rendered(data, last_modified: datetime | None) -> Rendered:
+    content = JSONRenderer().render(data)
+    etag = '"' + hashlib.blake2b(content, digest_size=16).hexdigest() + '"'
+    return Rendered(content=content, etag=etag, last_modified=last_modified)
+
+
+def _render_catalogue(system) -> Rendered:
+    catalogue = selectors.catalogue_for(system=system)
+    return rendered(CatalogueSerializer(catalogue).data, system.updated_at)
+
+
+def catalogue_json(system) -> Rendered:
+    return selectors.built_for(system=system, name="api-catalogue-json", build=_render_catalogue)
+
+
+def respond(request, body: Rendered) -> HttpResponse:
+    """200 with the bytes, or 304 (If-None-Match / If-Modified-Since) with the headers."""
+    response = HttpResponse(body.content, content_type="application/json")
+    response["ETag"] = body.etag
+    last_modified = None
+    if body.last_modified is not None:
+        last_modified = int(body.last_modified.timestamp())
+        response["Last-Modified"] = http_date(last_modified)
+    # Cacheable, but asked again each time: game data changes without warning.
+    response["Cache-Control"] = "public, no-cache"
+    patch_vary_headers(response, ["Accept"])  # the browsable API answers HTML on the same URL
+    return get_conditional_response(
+        request, etag=body.etag, last_modified=last_modified, response=response
+    )
+
+
+def wants_json(request) -> bool:
+    """DRF chose the JSON renderer (not the browsable API) for this request."""
+    return getattr(request, "accepted_renderer", None) is not None and (
+        request.accepted_renderer.format == "json"
+    )

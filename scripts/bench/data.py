@@ -1,0 +1,75 @@
+"""What the HTTP run needs, made in the database the app under test uses.
+
+A user of its own (no password: nobody can log in as it), one saved list with a share
+token for /s/<token>/, an anonymous session holding the same list as a draft for the
+builder page, and the two request bodies. Re-running replaces the previous run's rows.
+"""
+
+import json
+from dataclasses import dataclass
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from armylists import services
+from armylists.views import DRAFTS
+
+from .engine import make_document
+
+BENCH_USER = "muster-bench"
+
+
+def _entry(card, *, size=None, items=()):
+    return {"card": card, "count": 1, "size": size, "items": list(items), "options": []}
+
+
+def typical_document():
+    """A legal six-entry Nordgaard list at 250 points, as a player would build it."""
+    return {
+        "format": "muster-list/1",
+        "system": "godslayer",
+        "name": "Nordgaard raid (bench)",
+        "faction": "nordgaard",
+        "battle_size": 250,
+        "role": None,
+        "entries": [
+            _entry("nordgaard-gestir-captain",
+                   items=["nordgaard-bearded-axe", "nordgaard-chainmail"]),
+            _entry("nordgaard-ravenwitch"),
+            _entry("nordgaard-ogre-huscarl"),
+            _entry("nordgaard-berserker"),
+            _entry("nordgaard-huscarl-shieldwall", size=4),
+            _entry("nordgaard-tundra-archers", size=3),
+        ],
+        "special_actions": [],
+    }
+
+
+@dataclass(frozen=True)
+class BenchData:
+    small_body: bytes  # the typical list, JSON
+    large_body: bytes  # 1,000 entries, JSON
+    share_token: str
+    session_cookie: str  # "name=value" of a session with the typical list as its draft
+
+
+def prepare(catalogue) -> BenchData:
+    typical = typical_document()
+    large = make_document(catalogue, 1000)
+    user, _ = get_user_model().objects.get_or_create(username=BENCH_USER)
+    if user.has_usable_password():
+        user.set_unusable_password()
+        user.save()
+    user.army_lists.all().delete()
+    army_list = services.list_create(owner=user, data=typical)
+
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[DRAFTS] = {"godslayer": typical}
+    session.create()
+    return BenchData(
+        small_body=json.dumps(typical).encode(),
+        large_body=json.dumps(large).encode(),
+        share_token=army_list.share_token,
+        session_cookie=f"{settings.SESSION_COOKIE_NAME}={session.session_key}",
+    )

@@ -1,0 +1,41 @@
+"""docs/performance.md: `make bench` rewrites the part between the markers, people the rest."""
+
+from pathlib import Path
+
+START = "<!-- make bench writes from here: do not edit by hand -->"
+END = "<!-- make bench writes up to here -->"
+
+
+def write(path: Path, generated: list[str]) -> None:
+    block = "\n".join([START, *generated, END])
+    old = path.read_text() if path.exists() else ""
+    if START in old and END in old:
+        before, rest = old.split(START, 1)
+        after = rest.split(END, 1)[1]
+        text = before + block + after
+    else:  # the first run, or a file that was all generated: keep a title above
+        text = "# Performance\n\n" + block + "\n"
+    path.write_text(text)
+
+
+def _goal(ok: bool | None) -> str:
+    return "" if ok is None else ("met" if ok else "**not met**")
+
+
+def http_table(rows) -> list[str]:
+    """rows: (label, bare label, connections, app Figures, bare Figures, ratio, p99 ratio,
+    goal text, goal met)."""
+    lines = [
+        "| request | conns | req/s | bare view req/s | ratio | p50 (ms) | p99 (ms)"
+        " | bare p99 (ms) | errors | goal |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for label, bare_label, connections, f, b, ratio, p99, goal, ok in rows:
+        same_body = " (1,000 entries)" if "1,000" in bare_label else ""
+        bare_text = f"{b.requests_per_s:,.0f}{same_body}"
+        lines.append(
+            f"| {label} | {connections} | {f.requests_per_s:,.0f} | {bare_text} | {ratio:.2f}"
+            f" | {f.p50_ms:.1f} | {f.p99_ms:.1f} ({p99:.1f}x) | {b.p99_ms:.1f}"
+            f" | {f.errors + b.errors} | {goal} {_goal(ok)} |"
+        )
+    return lines
