@@ -47,6 +47,9 @@ def before_battle(
     if not isinstance(given, Mapping):
         fail(join_path(path, "old_wound_rolls"), "must map fighter ids to D6 rolls")
     at = lambda who: join_path(join_path(path, "old_wound_rolls"), str(who))  # noqa: E731
+    for who in given:
+        if who not in fighters:
+            fail(at(who), f"no fighter {who!r}", "unknown_entry")
     out: dict = {"old_wound_rolls": {}, "absent": {}, "fighting": []}
     for who, state in fighters.items():
         misses = whole(state.get("misses_games", 0), f"fighters.{who}.misses_games", 0, 6)
@@ -65,9 +68,6 @@ def before_battle(
         elif who in given:
             fail(at(who), f"{who} has no old battle wound")
         out["fighting"].append(who)
-    for who in given:
-        if who not in fighters:
-            fail(at(who), f"no fighter {who!r}", "unknown_entry")
     return rolls.finish(out)
 
 

@@ -123,7 +123,7 @@ def purchase(
     ``haggle``: the Haggle skill takes 2D6 gc off one item's price (to at least 1 gc)."""
     rules = tables["trading"]
     rolls = Rolls(rng)
-    spec = spec_of(spec, path, ("haggle_dice", "price", "paid", "treasury", "pending"))
+    spec = spec_of(spec, path, ("haggle_dice", "price", "count", "paid", "treasury", "pending"))
     price = whole(price, "price", 0, MAX_GOLD)
     count = whole(count, "count", 1, MAX_COUNT)
     out: dict = {"price": price, "count": count, "haggle_dice": None}
