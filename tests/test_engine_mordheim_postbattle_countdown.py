@@ -99,6 +99,7 @@ def test_it_brings_a_ransomed_or_exchanged_hero_back_with_his_gear(
     ({"outcome": "ransom", "price": 60}, "price", "not_enough_gold"),
     ({"outcome": "ransom"}, "price", "required"),
     ({"outcome": "exchange", "captive": "Nobody"}, "captive", "not_allowed"),
+    ({"outcome": "exchange"}, "captive", "required"),
     ({"outcome": "lost", "price": 10}, "price", "invalid"),
     ({"outcome": "lost", "captive": "Skritch"}, "captive", "invalid"),
     ({"outcome": "escaped"}, "outcome", "invalid"),

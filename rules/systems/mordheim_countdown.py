@@ -116,8 +116,9 @@ def captured_hero(
     if outcome == "ransom":
         out["price"] = whole(spec.get("price"), at("price"), 0, MAX_GOLD)
     elif outcome == "exchange":
-        captive = text(spec.get("captive") if spec.get("captive") is not None else "",
-                       at("captive"), 100)
+        if spec.get("captive") is None:
+            fail(at("captive"), "name the captive given in exchange", "required")
+        captive = text(spec["captive"], at("captive"), 100)
         if captive not in set(captives):
             fail(at("captive"), f"this warband holds no captive {captive!r}", "not_allowed")
         out["captive"] = captive
