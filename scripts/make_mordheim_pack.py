@@ -1,9 +1,14 @@
-"""Write fixtures/mordheim.yaml from the public reference numbers (mordheim-facts.json).
+"""Write fixtures/mordheim.yaml from the public reference numbers (mordheim-facts.json
+for the warbands, mordheim-campaign.json for the post-battle campaign tables).
 
-    .venv/bin/python scripts/make_mordheim_pack.py [FACTS_JSON] [OUT_YAML]
+    .venv/bin/python scripts/make_mordheim_pack.py [FACTS_JSON] [OUT_YAML] [CAMPAIGN_JSON]
 
-Defaults: /work/shared/data/mordheim-facts.json -> fixtures/mordheim.yaml. The output is
-deterministic, so re-running it on the same facts changes nothing; commit its output.
+Defaults: /work/shared/data/mordheim-facts.json and mordheim-campaign.json ->
+fixtures/mordheim.yaml. The output is deterministic, so re-running it on the same facts
+changes nothing; commit its output. The campaign tables (``system.attributes.campaign``
+and the cards' ``race``, ``gains_experience``, ``skill_lists``, ``wizard``) are built by
+mordheim_campaign_data.py; a mapping's ``unverified`` list names its keys whose value
+rests on one source or a disputed reading.
 
 What the script adds to the facts (all public Mordheim facts, not in the JSON):
 - pack keys: the JSON's warband keys ("merc:reik") are not valid pack keys, so each
@@ -23,12 +28,14 @@ import sys
 from pathlib import Path
 
 import yaml
+from mordheim_campaign_data import campaign, card_attributes
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_FACTS = Path("/work/shared/data/mordheim-facts.json")
 DEFAULT_OUT = ROOT / "fixtures" / "mordheim.yaml"
+DEFAULT_CAMPAIGN = Path("/work/shared/data/mordheim-campaign.json")
 
-DATA_VERSION = "2026.11.1"
+DATA_VERSION = "2026.11.2"
 
 WARBAND_KEYS = {
     "merc:reik": "reikland",
@@ -82,7 +89,7 @@ def kind_of(kind: str) -> str:
     return kind.replace(" ", "_")
 
 
-def build(facts: dict) -> dict:
+def build(facts: dict, campaign_facts: dict) -> dict:
     catalogue = {e["name"]: e for e in facts["equipment"]}
     items: dict[str, dict] = {}
     for warband in facts["warbands"]:
@@ -147,6 +154,7 @@ def build(facts: dict) -> dict:
                 "large": large,
                 "equipment_list": f["equipment_list"],
                 "skills": list(f["skills"]),
+                **card_attributes(campaign_facts, wkey, f["name"], hero, f["skills"]),
             }
             cards.append(card)
 
@@ -163,7 +171,10 @@ def build(facts: dict) -> dict:
                 "public data transcribed from " + facts["source"] + "; limits (starting gold, "
                 "3 to 15 or 20 fighters, at most 6 heroes, henchman groups of 1 to 5, first "
                 "dagger free, rating 5 per fighter and 20 per large creature plus experience) "
-                "are the published warband-building rules. Known disagreements: the Reikland "
+                "are the published warband-building rules. Campaign tables (advances, racial "
+                "maximums, skill lists, exploration, wyrdstone sale, trading, rating, underdog) "
+                "are transcribed from public campaign references; values resting on one source "
+                "or a disputed reading are listed as unverified. Known disagreements: the Reikland "
                 "Marksman has BS 3 here (4 in BattleScribe data); a few rare items cost "
                 "differently in a list than in the general price list, and the list price "
                 "applies. Prices in gold crowns (gc)."
@@ -173,6 +184,7 @@ def build(facts: dict) -> dict:
                 "default_starting_gold": 500,
                 "stat_order": ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"],
                 "rating": dict(RATING),
+                "campaign": campaign(campaign_facts, set(items)),
             },
         },
         "validators": [
@@ -202,8 +214,10 @@ def render(pack: dict) -> str:
 def main(argv: list[str]) -> int:
     facts_path = Path(argv[1]) if len(argv) > 1 else DEFAULT_FACTS
     out_path = Path(argv[2]) if len(argv) > 2 else DEFAULT_OUT
+    campaign_path = Path(argv[3]) if len(argv) > 3 else DEFAULT_CAMPAIGN
     facts = json.loads(facts_path.read_text(encoding="utf-8"))
-    out_path.write_text(render(build(facts)), encoding="utf-8")
+    campaign_facts = json.loads(campaign_path.read_text(encoding="utf-8"))
+    out_path.write_text(render(build(facts, campaign_facts)), encoding="utf-8")
     print(f"wrote {out_path}")
     return 0
 
