@@ -11,6 +11,7 @@ urlpatterns = [
     path("g/<slug:system>/cards/<slug:card>/", cards.card_detail, name="card-detail"),
     path("lists/", lists.list_index, name="list-index"),
     path("lists/import/", lists.list_import, name="list-import"),
+    path("lists/open/", builder.list_open, name="list-open"),
     path("lists/<int:list_id>/", builder.list_detail, name="list-detail"),
     path("lists/<int:list_id>/export/", lists.list_export, name="list-export"),
     path("lists/<int:list_id>/print/", lists.list_print, name="list-print"),

@@ -1,5 +1,8 @@
 """Thin API views: parse the request, call a service or selector, shape the answer."""
 
+import json
+from pathlib import Path
+
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.decorators import (
     api_view,
@@ -33,33 +36,9 @@ def read_body(serializer_class, request) -> dict:
 
 NOT_FOUND = {404: ErrorsSerializer}
 
-EXAMPLE_DOCUMENT = {
-    "format": "muster-list/1",
-    "system": "godslayer",
-    "name": "Nordgaard raid",
-    "faction": "nordgaard",
-    "battle_size": 160,
-    "role": None,
-    "entries": [
-        {
-            "id": "cpt",
-            "card": "nordgaard-gestir-captain",
-            "count": 1,
-            "size": None,
-            "items": [],
-            "options": [],
-        },
-        {
-            "id": "ogres",
-            "card": "nordgaard-ogre-huscarl",
-            "count": 3,
-            "size": None,
-            "items": [],
-            "options": [],
-        },
-    ],
-    "special_actions": [],
-}
+# Examples are data: the documents the API's documentation shows (a list of one game).
+EXAMPLES = Path(__file__).parent / "examples"
+EXAMPLE_DOCUMENT = json.loads((EXAMPLES / "list-document.json").read_text())
 
 
 @extend_schema(responses={200: SystemSummarySerializer(many=True)}, tags=["game data"])

@@ -30,10 +30,12 @@ MAX_STEPS = 50
 SESSION_KEY = "builder"
 
 
-def holder_of(session) -> str:
-    """This browser's workspace holder id, kept in its session (a login keeps it)."""
+def holder_of(session, *, create: bool = True) -> str | None:
+    """This browser's workspace holder id, kept in its session (a login keeps it). Only
+    what starts a workspace creates one (``create``): a visitor who only looks at pages
+    leaves no session behind."""
     holder = session.get(SESSION_KEY)
-    if not holder:
+    if not holder and create:
         holder = session[SESSION_KEY] = secrets.token_urlsafe(16)
     return holder
 
@@ -66,7 +68,9 @@ def document_of(workspace: Workspace) -> ListDocument:
 # -- finding and starting workspaces ------------------------------------------------------
 
 
-def draft_get(*, holder: str, system: str, discarded: bool = False) -> Workspace | None:
+def draft_get(*, holder: str | None, system: str, discarded: bool = False) -> Workspace | None:
+    if holder is None:
+        return None
     return Workspace.objects.filter(
         holder=holder, key=draft_key(system), discarded=discarded
     ).first()
@@ -91,13 +95,15 @@ def draft_start(*, holder: str, document: ListDocument) -> Workspace:
     return workspace
 
 
-def list_workspace(*, holder: str, army_list: ArmyList) -> Workspace | None:
+def list_workspace(*, holder: str | None, army_list: ArmyList) -> Workspace | None:
     """The list's workspace in this browser, if it holds anything worth keeping.
 
     One that holds no edits of its own while the list was saved elsewhere since (a newer
     version from the API or another browser) follows the saved list at once: there is
     nothing to merge. One that does hold edits is kept: the page shows the conflict.
     """
+    if holder is None:
+        return None
     workspace = (
         Workspace.objects.select_related("army_list")
         .filter(holder=holder, key=list_key(army_list))

@@ -9,6 +9,8 @@ loses nothing, and the address always names the list on screen.
 
 from __future__ import annotations
 
+import codecs
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -18,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
+from rules.engine.document import MAX_BODY_BYTES
 
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
@@ -35,7 +38,7 @@ def system_start(request, system):
     url_name, args = presenter.home_url()
     if url_name != "system-start":
         return redirect(url_name, *args)  # a game with no list to build (Kemet)
-    holder = workspaces.holder_of(request.session)
+    holder = workspaces.holder_of(request.session, create=request.method == "POST")
     if request.method == "POST" and request.POST.get("action") == "undiscard":
         if workspaces.draft_undiscard(holder=holder, system=system) is not None:
             messages.success(request, _("Your draft is back."))
@@ -73,9 +76,15 @@ def system_start(request, system):
 
 @require_http_methods(["GET", "POST"])
 def draft_builder(request, system):
-    """Template: builder.html (_builder.html for htmx). The list being built, not saved."""
+    """Template: builder.html (_builder.html for htmx). The list being built, not saved.
+
+    A post with a ``document`` (a list file's JSON, action ``load``) puts that list on the
+    page; it is checked, bounds first, before anything else happens.
+    """
     catalogue = catalogue_or_404(system)
-    holder = workspaces.holder_of(request.session)
+    if request.method == "POST" and "document" in request.POST:
+        return _load(request, catalogue=catalogue)
+    holder = workspaces.holder_of(request.session, create=False)
     workspace = workspaces.draft_get(holder=holder, system=system)
     if workspace is None:
         return go(request, reverse("system-start", args=[system]))
@@ -84,13 +93,66 @@ def draft_builder(request, system):
     return _render(request, catalogue=catalogue, workspace=workspace)
 
 
+def _load(request, *, catalogue):
+    """A builder post with a list file's JSON (action ``load``)."""
+    body = request.POST["document"].encode("utf-8", "surrogatepass")
+    return open_document(request, body=body, system=catalogue.system)
+
+
+def open_document(request, *, body: bytes, system: str | None = None):
+    """Open a list document in the builder as this browser's draft of its game (the one
+    there is replaced, as an undoable step). It is checked first, bounds first: a refused
+    one changes nothing and leaves nothing behind, not even a session."""
+    try:
+        document = documents.document_read(body=body)
+        catalogue = documents.catalogue_of(document)
+        if system is not None and document.system != system:
+            message = _("This is a list of another game (%(system)s).") % {
+                "system": document.system
+            }
+            raise DocumentError([_problem(message)])
+    except DocumentError as exc:
+        return render(request, "open.html", {"problems": exc.errors, "text": ""}, status=400)
+    holder = workspaces.holder_of(request.session)
+    workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
+    if workspace is None:
+        workspaces.draft_start(holder=holder, document=document)
+    else:
+        workspaces.workspace_change(
+            workspace=workspace,
+            edits=[{"op": "replace", "document": document.to_dict()}],
+            catalogue=catalogue,
+            label=_("open %(name)s") % {"name": document.name or _("a list file")},
+        )
+    return go(request, reverse("draft-builder", args=[catalogue.system]))
+
+
+@require_http_methods(["GET", "POST"])
+def list_open(request):
+    """Template: open.html. A list file (uploaded or pasted) opened in the builder, without
+    saving it and without an account."""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is not None:
+            if upload.size > MAX_BODY_BYTES:
+                problem = _problem(
+                    _("The file is larger than %(n)s bytes.") % {"n": MAX_BODY_BYTES}
+                )
+                return render(request, "open.html", {"problems": [problem]}, status=400)
+            body = upload.read().removeprefix(codecs.BOM_UTF8)
+        else:
+            body = request.POST.get("document", "").encode("utf-8", "surrogatepass")
+        return open_document(request, body=body)
+    return render(request, "open.html", {})
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     army_list = owned_or_404(request, list_id)
     catalogue = rules_selectors.catalogue_for(system=army_list.system)
-    holder = workspaces.holder_of(request.session)
+    holder = workspaces.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
     if request.method == "POST":
         if workspace is None:

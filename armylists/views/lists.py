@@ -163,7 +163,7 @@ def list_import(request):
 def list_print(request, list_id):
     """Template: print.html. The owner's print sheet, shared or not."""
     army_list = owned_or_404(request, list_id)
-    holder = workspaces.holder_of(request.session)
+    holder = workspaces.holder_of(request.session, create=False)
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
     context = readonly_context(army_list=army_list)
     return render(
