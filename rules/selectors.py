@@ -207,6 +207,7 @@ def _build(system: models.GameSystem) -> c.Catalogue:
     return c.Catalogue(
         system=system.key,
         name=system.name,
+        names=c.frozen_map(system.names),
         data_version=system.data_version,
         sample_data=system.sample_data,
         attributes=c.frozen_map(system.attributes),
@@ -216,7 +217,12 @@ def _build(system: models.GameSystem) -> c.Catalogue:
         ),
         factions=c.frozen_map(
             {
-                f.key: c.Faction(key=f.key, name=f.name, attributes=c.frozen_map(f.attributes))
+                f.key: c.Faction(
+                    key=f.key,
+                    name=f.name,
+                    attributes=c.frozen_map(f.attributes),
+                    names=c.frozen_map(f.names),
+                )
                 for f in factions
             }
         ),
@@ -231,6 +237,7 @@ def _build(system: models.GameSystem) -> c.Catalogue:
                     def_bonus=i.def_bonus,
                     arm_bonus=i.arm_bonus,
                     attributes=c.frozen_map(i.attributes),
+                    names=c.frozen_map(i.names),
                 )
                 for i in items
             }
@@ -256,6 +263,7 @@ def _build(system: models.GameSystem) -> c.Catalogue:
                     stats=c.frozen_map(ordered(card.stats)),
                     weapons=tuple(card.weapons),
                     attributes=c.frozen_map(card.attributes),
+                    names=c.frozen_map(card.names),
                 )
                 for card in cards
             }
@@ -269,6 +277,7 @@ def _build(system: models.GameSystem) -> c.Catalogue:
                     points=a.points,
                     variants=tuple(c.Variant(v["key"], v["name"], v["points"]) for v in a.variants),
                     attributes=c.frozen_map(a.attributes),
+                    names=c.frozen_map(a.names),
                 )
                 for a in special_actions
             }

@@ -28,6 +28,11 @@ class StatsSerializer(serializers.Serializer):
 class SystemSummarySerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
+        "data gives none (the name stays).",
+    )
     data_version = serializers.CharField()
     sample_data = serializers.BooleanField()
     description = serializers.CharField()
@@ -63,6 +68,11 @@ def _attribute_str(attributes: Mapping, key: str) -> str | None:
 class FactionSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
+        "data gives none (the name stays).",
+    )
     # Mordheim warband rules (faction.attributes); null in systems without them.
     starting_gold = serializers.SerializerMethodField(
         help_text="Mordheim: the warband's starting gold (gc), the limit when a list's "
@@ -101,6 +111,11 @@ class OptionSerializer(PricedKeySerializer):
 class CardSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
+        "data gives none (the name stays).",
+    )
     faction = serializers.CharField(allow_null=True)
     kind = serializers.ChoiceField(choices=["model", "unit"])
     warlord = serializers.BooleanField()
@@ -223,6 +238,11 @@ class CardSerializer(serializers.Serializer):
 class ItemSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
+        "data gives none (the name stays).",
+    )
     faction = serializers.CharField(allow_null=True)
     points = serializers.IntegerField()
     kind = serializers.CharField()
@@ -245,6 +265,11 @@ class VariantSerializer(serializers.Serializer):
 class SpecialActionSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
+        "data gives none (the name stays).",
+    )
     role = serializers.CharField(allow_null=True)
     points = serializers.IntegerField()
     variants = VariantSerializer(many=True)
@@ -259,6 +284,11 @@ class ValidatorSpecSerializer(serializers.Serializer):
 class CatalogueSerializer(serializers.Serializer):
     key = serializers.CharField(source="system")
     name = serializers.CharField()
+    names = serializers.DictField(
+        child=serializers.CharField(),
+        help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
+        "data gives none (the name stays).",
+    )
     data_version = serializers.CharField()
     sample_data = serializers.BooleanField()
     factions = serializers.SerializerMethodField()

@@ -50,6 +50,8 @@ class Presenter:
         "count": _("Count"),
         "size": _("Models"),
         "items": _("Items"),
+        "items_in_sentence": _("items"),  # "change items of Gestir Captain"
+        "limit_in_sentence": _("battle size"),
         "start_limit": _("Battle size (points)"),
         "start_limit_help": _("Leave empty for the game's standard size."),
         "faction": _("Faction"),

@@ -19,6 +19,7 @@ class TruppPresenter(Presenter):
         "search": _("Search characters"),
         "empty": _("Your troop is empty. Add characters from the list."),
         "items": _("Options"),
+        "items_in_sentence": _("options"),
         "entry": _("Character"),
     }
     GROUP_BY_KIND = True

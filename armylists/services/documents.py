@@ -94,23 +94,62 @@ def violation_dicts(*, checked: Checked, violations=None) -> list[dict]:
     entries = checked.document.entries
     out = []
     for v in checked.result.violations if violations is None else violations:
-        row = v.as_dict(message=message_for(v))
+        row = v.as_dict(message=message_for(v, checked.catalogue))
         row["entry_id"] = entries[v.entry].id if v.entry is not None else None
         out.append(row)
     return out
 
 
 _TEMPLATES: dict[tuple[str, str], str] = {}
+_NAMES: dict[tuple[str, str], tuple[Catalogue, dict]] = {}
 
 
-def message_for(violation) -> str:
-    """The violation's message in the active language. Translating a template is looked up
-    once per (template, language); only the numbers and names are filled in each time."""
-    key = (violation.template, get_language() or "")
+def _local_names(catalogue: Catalogue, language: str) -> dict:
+    """The game data's names -> their names in ``language`` (only those that differ), built
+    once per catalogue and language."""
+    key = (catalogue.system, language)
+    cached = _NAMES.get(key)
+    if cached is not None and cached[0] is catalogue:
+        return cached[1]
+    names = {}
+    for group in (
+        catalogue.factions,
+        catalogue.cards,
+        catalogue.items,
+        catalogue.special_actions,
+    ):
+        for thing in group.values():
+            local = thing.names.get(language)
+            if local and local != thing.name:
+                names[thing.name] = local
+    _NAMES[key] = (catalogue, names)
+    return names
+
+
+def message_for(violation, catalogue: Catalogue | None = None) -> str:
+    """The violation's message in the active language: its template translated (looked up
+    once per template and language), the game data's names in that language where the
+    pack gives them, and the rules' words it names translated."""
+    language = (get_language() or "en").split("-")[0]
+    key = (violation.template, language)
     template = _TEMPLATES.get(key)
     if template is None:
         template = _TEMPLATES[key] = gettext(violation.template)
-    return template.format(**violation.params)
+    params = violation.params
+    names = _local_names(catalogue, language) if catalogue is not None else {}
+    if names or violation.words:
+        params = {
+            k: _local(v, names, translate=k in violation.words) for k, v in params.items()
+        }
+    return template.format(**params)
+
+
+def _local(value, names: dict, *, translate: bool):
+    if not isinstance(value, str):
+        return value
+    if translate:
+        return ", ".join(gettext(word) for word in value.split(", "))
+    return names.get(value, value)
 
 
 def result_payload(*, checked: Checked) -> dict:

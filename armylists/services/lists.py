@@ -49,7 +49,8 @@ def _checked(data, like: ArmyList | None = None) -> Checked:
 
 def _apply(*, army_list: ArmyList, checked: Checked) -> None:
     document = checked.document
-    army_list.system = GameSystem.objects.get(key=document.system)
+    if army_list.system_id is None or army_list.system.key != document.system:
+        army_list.system = GameSystem.objects.get(key=document.system)
     army_list.name = document.name
     army_list.faction = document.faction or ""
     army_list.battle_size = document.battle_size
@@ -81,7 +82,12 @@ def list_update(*, army_list: ArmyList, data, expected_version: int, user) -> Ar
     """
     checked = _checked(data, like=army_list)
     with transaction.atomic():
-        locked = ArmyList.objects.select_for_update().filter(pk=army_list.pk).first()
+        locked = (
+            ArmyList.objects.select_for_update(of=("self",))
+            .select_related("system")
+            .filter(pk=army_list.pk)
+            .first()
+        )
         if locked is None:
             raise ArmyList.DoesNotExist("the list was deleted")
         if locked.version != expected_version:

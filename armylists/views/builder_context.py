@@ -18,10 +18,10 @@ def _labels(presenter) -> dict:
         "size": _("models"),
         "name": _("name"),
         "notes": _("notes"),
-        "items": str(presenter.words["items"]).lower(),
+        "items": presenter.words["items_in_sentence"],
         "options": _("options"),
         "custom": _("custom unit"),
-        "battle_size": str(presenter.words["limit"]).lower(),
+        "battle_size": presenter.words["limit_in_sentence"],
         "role": _("role"),
     }
 

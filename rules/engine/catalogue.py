@@ -26,6 +26,7 @@ class Faction:
     key: str
     name: str
     attributes: Mapping = field(default_factory=_empty)
+    names: Mapping = field(default_factory=_empty)  # the name in other languages
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,7 @@ class Item:
     def_bonus: int = 0
     arm_bonus: int = 0
     attributes: Mapping = field(default_factory=_empty)
+    names: Mapping = field(default_factory=_empty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,7 @@ class Card:
     stats: Mapping[str, int] = field(default_factory=_empty)
     weapons: tuple = ()
     attributes: Mapping = field(default_factory=_empty)
+    names: Mapping = field(default_factory=_empty)
 
     @property
     def is_unit(self) -> bool:
@@ -89,6 +92,7 @@ class SpecialAction:
     points: int
     variants: tuple[Variant, ...] = ()
     attributes: Mapping = field(default_factory=_empty)
+    names: Mapping = field(default_factory=_empty)
 
     def variant(self, key: str | None) -> Variant | None:
         return next((v for v in self.variants if v.key == key), None)
@@ -104,6 +108,7 @@ class ValidatorSpec:
 class Catalogue:
     system: str
     name: str
+    names: Mapping = field(default_factory=_empty)
     data_version: str = "0"
     sample_data: bool = False
     factions: Mapping[str, Faction] = field(default_factory=_empty)

@@ -31,13 +31,16 @@ class Validator:
     def __call__(self, ctx: Context) -> Iterable[Violation]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def violation(self, *, entry: int | None = None, message: str | None = None, **params):
+    def violation(
+        self, *, entry: int | None = None, message: str | None = None, words=(), **params
+    ):
         return Violation(
             code=self.code,
             severity=self.severity,
             template=message or self.message,
             entry=entry,
             params=params,
+            words=tuple(words),
         )
 
 

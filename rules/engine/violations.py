@@ -26,6 +26,9 @@ class Violation:
     template: str
     entry: int | None = None
     params: Mapping = field(default_factory=dict)
+    # Params that hold words of the rules (a role, a unit type), translated with the
+    # message; comma-separated lists of them word by word. Names come from the data.
+    words: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:

@@ -102,6 +102,14 @@ def type_name(unit_type: str | None) -> str:
     return unit_type.replace("_", " ") if unit_type else "?"
 
 
+# The words of these rules that messages name (translated where messages are shown).
+WORDS = (
+    N_("attacker"), N_("defender"),
+    N_("infantry"), N_("walker"), N_("vehicle"), N_("monstrous creature"), N_("bike"),
+    N_("jetbike"), N_("beast"), N_("swarm"),
+)
+
+
 # -- Points ------------------------------------------------------------------------------
 
 
@@ -272,12 +280,14 @@ class SpecialActionRoleValidator(Validator):
             if pick.action in cat.special_actions
         ]
         if doc.role is not None and roles and doc.role not in roles:
-            yield self.violation(message=self.bad_role, role=doc.role, roles=", ".join(roles))
+            yield self.violation(
+                message=self.bad_role, role=doc.role, roles=", ".join(roles), words=("roles",)
+            )
             return
         if not bought:
             return
         if doc.role is None:
-            yield self.violation(message=self.no_role, roles=", ".join(roles))
+            yield self.violation(message=self.no_role, roles=", ".join(roles), words=("roles",))
             return
         for k, action in bought:
             if action.role is not None and action.role != doc.role:
@@ -288,6 +298,7 @@ class SpecialActionRoleValidator(Validator):
                     role=doc.role,
                     index=k,
                     path=f"special_actions[{k}]",
+                    words=("action_role", "role"),
                 )
 
 
@@ -399,6 +410,7 @@ class ForbiddenUnitValidator(Validator):
                     entry=i,
                     message=self.vehicle if walker is not None else self.vehicle_plain,
                     walker_max_base_mm=walker,
+                    words=("type_name",),
                     **params,
                 )
             elif allowed is not None and unit.unit_type not in allowed:
@@ -406,16 +418,23 @@ class ForbiddenUnitValidator(Validator):
                     entry=i,
                     message=self.no_type if unit.unit_type is None else self.bad_type,
                     allowed=", ".join(type_name(t) for t in allowed),
+                    words=("type_name", "allowed"),
                     **params,
                 )
             elif unit.unit_type in limits:
                 max_base = limits[unit.unit_type]
                 if unit.base_mm is None:
                     yield self.violation(
-                        entry=i, message=self.no_base, max_base_mm=max_base, **params
+                        entry=i,
+                        message=self.no_base,
+                        max_base_mm=max_base,
+                        words=("type_name",),
+                        **params,
                     )
                 elif unit.base_mm > max_base:
-                    yield self.violation(entry=i, max_base_mm=max_base, **params)
+                    yield self.violation(
+                        entry=i, max_base_mm=max_base, words=("type_name",), **params
+                    )
 
 
 class ForbiddenWargearValidator(Validator):
@@ -471,7 +490,7 @@ class SideCorridorValidator(Validator):
                 type_name=type_name(unit.unit_type), base_mm=unit.base_mm, max_base_mm=max_base,
             )
             if unit.unit_type in barred:
-                yield self.violation(entry=i, message=self.barred, **params)
+                yield self.violation(entry=i, message=self.barred, words=("type_name",), **params)
             elif max_base is not None and unit.base_mm is not None and unit.base_mm > max_base:
                 yield self.violation(entry=i, **params)
 

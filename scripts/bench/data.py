@@ -12,8 +12,7 @@ from importlib import import_module
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from armylists import services
-from armylists.views import DRAFTS
+from armylists.services import documents, lists, workspaces
 
 from .engine import make_document
 
@@ -62,11 +61,12 @@ def prepare(catalogue) -> BenchData:
         user.set_unusable_password()
         user.save()
     user.army_lists.all().delete()
-    army_list = services.list_create(owner=user, data=typical)
+    army_list = lists.list_create(owner=user, data=typical)
 
     session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[DRAFTS] = {"godslayer": typical}
+    holder = workspaces.holder_of(session)
     session.create()
+    workspaces.draft_start(holder=holder, document=documents.document_read(data=typical))
     return BenchData(
         small_body=json.dumps(typical).encode(),
         large_body=json.dumps(large).encode(),

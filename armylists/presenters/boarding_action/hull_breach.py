@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from django import forms
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
@@ -18,10 +19,23 @@ from rules.systems import boarding_action
 
 
 def hull_breach_table() -> Mapping:
-    """The loaded pack's hull-breach table (it may be corrected), else the engine's own."""
+    """The loaded pack's hull-breach table (it may be corrected), else the engine's own,
+    its names and descriptions in the reader's language where the pack gives them."""
     catalogue = rules_selectors.catalogue_get(key=boarding_action.SYSTEM)
     table = catalogue.attributes.get("hull_breach") if catalogue is not None else None
-    return table or boarding_action.HULL_BREACH
+    table = table or boarding_action.HULL_BREACH
+    language = (get_language() or "en").split("-")[0]
+    return {
+        **table,
+        "results": [
+            {
+                **row,
+                "name": (row.get("names") or {}).get(language, row["name"]),
+                "description": (row.get("descriptions") or {}).get(language, row["description"]),
+            }
+            for row in table["results"]
+        ],
+    }
 
 
 def boarding_action_hull_breach(

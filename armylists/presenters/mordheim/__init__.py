@@ -29,6 +29,8 @@ class MordheimPresenter(Presenter):
         "start_limit_help": _("Leave empty to use the warband's starting gold."),
         "faction": _("Warband"),
         "items": _("Equipment"),
+        "items_in_sentence": _("equipment"),
+        "limit_in_sentence": _("gold"),
         "entry": _("Fighter"),
     }
     GROUP_BY_KIND = True
