@@ -83,10 +83,9 @@ def test_the_sixth_game_is_built_saved_and_shared_with_the_generic_pages(
 
 GAME_KEYS = ("godslayer", "boarding-action", "mordheim", "trupp", "kemet")
 MODULES = ("godslayer", "boarding_action", "mordheim", "trupp", "kemet")
-NAMED = re.compile(r"""['"](%s)['"]""" % "|".join(re.escape(k) for k in GAME_KEYS))
-IMPORTED = re.compile(
-    r"rules\.systems\.(%s)\b|from rules\.systems import" % "|".join(MODULES)
-)
+KEYS = "|".join(re.escape(k) for k in GAME_KEYS)
+NAMED = re.compile(rf"""['"]({KEYS})['"]""")
+IMPORTED = re.compile(rf"rules\.systems\.({'|'.join(MODULES)})\b|from rules\.systems import")
 WHERE_GAMES_BELONG = ("rules/systems/", "armylists/presenters/", "templates/systems/")
 GENERIC = ("armylists", "config", "rules", "templates", "static/js")
 

@@ -102,3 +102,25 @@ def new_context(browser, live_server, browser_errors):
 def page(new_context):
     """A desktop page (1280x900) in its own, logged-out context."""
     return new_context().new_page()
+
+
+def _live_pack(key: str):
+    """The shipped pack fixtures/<key>.yaml, loaded into the live server's database."""
+    from rules.packs import load_pack_file
+
+    return load_pack_file(Path(__file__).resolve().parents[2] / "fixtures" / f"{key}.yaml")
+
+
+@pytest.fixture
+def live_boarding_action(transactional_db, live_server):
+    return _live_pack("boarding-action")
+
+
+@pytest.fixture
+def live_trupp(transactional_db, live_server):
+    return _live_pack("trupp")
+
+
+@pytest.fixture
+def live_mordheim(transactional_db, live_server):
+    return _live_pack("mordheim")

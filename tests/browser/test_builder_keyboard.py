@@ -25,12 +25,7 @@ from tests.browser.test_journeys import (
     start_list,
     total,
 )
-from tests.browser.test_journeys_systems import (  # noqa: F401  (fixtures)
-    add,
-    live_boarding_action,
-    live_mordheim,
-    start_builder,
-)
+from tests.browser.test_journeys_systems import add, start_builder
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,6 @@ Every wait is on page state (Playwright's auto-retrying `expect`), never on a cl
 """
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -27,31 +26,6 @@ from tests.browser.test_journeys import (
 )
 
 pytestmark = pytest.mark.browser
-
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-
-
-def _live_pack(key: str):
-    """The shipped pack fixtures/<key>.yaml, loaded into the live server's database."""
-    from rules.packs import load_pack_file
-
-    return load_pack_file(FIXTURES / f"{key}.yaml")
-
-
-@pytest.fixture
-def live_boarding_action(transactional_db, live_server):
-    return _live_pack("boarding-action")
-
-
-@pytest.fixture
-def live_trupp(transactional_db, live_server):
-    return _live_pack("trupp")
-
-
-@pytest.fixture
-def live_mordheim(transactional_db, live_server):
-    return _live_pack("mordheim")
-
 
 # -- steps shared by the systems -------------------------------------------------------
 
