@@ -19,7 +19,9 @@ def list_get_for_owner(*, owner, list_id) -> ArmyList | None:
 def list_get_shared(*, token: str) -> ArmyList | None:
     if not token or not TOKEN.fullmatch(token):
         return None
-    return ArmyList.objects.select_related("system", "owner").filter(share_token=token).first()
+    # The token is unique: no ordering, no owner (a shared list never shows its owner).
+    found = ArmyList.objects.select_related("system").filter(share_token=token).order_by()[:1]
+    return next(iter(found), None)
 
 
 def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyList]:

@@ -168,6 +168,13 @@ def catalogue_for(*, system: models.GameSystem) -> c.Catalogue:
     return game_data.built(system, "catalogue", _build)
 
 
+def catalogue_stamp(catalogue: c.Catalogue):
+    """The ``updated_at`` of the system row ``catalogue`` was built from, while it is the
+    one this process keeps (None otherwise): a key for anything rendered from it."""
+    hit = game_data._built.get((catalogue.system, "catalogue"))
+    return hit[0] if hit is not None and hit[1] is catalogue else None
+
+
 def built_for(*, system: models.GameSystem, name: str, build: Callable[..., T]) -> T:
     """Anything derived from a system's data (e.g. the API's rendered catalogue), built
     once per (system, updated_at) in each process; ``build`` gets the system row."""

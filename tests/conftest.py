@@ -12,9 +12,12 @@ PASSWORD = "correct-horse-battery-staple"  # every test user's
 def _fresh_game_data():
     """Each test starts with an empty game-data cache: the database was rolled back or
     emptied after the last test without a signal telling this process."""
+    from django.core.cache import caches
+
     from rules import selectors
 
     selectors.forget()
+    caches["pages"].clear()  # kept pages: keys are exact, but a test starts from nothing
     yield
     selectors.forget()
 

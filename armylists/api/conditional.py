@@ -12,10 +12,10 @@ from datetime import datetime
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
-from rest_framework.renderers import JSONRenderer
 
 from rules import selectors
 
+from .renderers import JSONRenderer
 from .serializers import CatalogueSerializer
 
 

@@ -33,7 +33,6 @@ from rest_framework.decorators import (
 )
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from armylists import selectors
@@ -43,6 +42,7 @@ from rules.engine import DocumentError, ProblemAt
 
 from .errors import ErrorsSerializer
 from .parsers import document_input
+from .renderers import JSONRenderer
 from .schema import DOCUMENT_REF
 from .serializers import (
     ConflictSerializer,

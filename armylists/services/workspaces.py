@@ -71,9 +71,9 @@ def document_of(workspace: Workspace) -> ListDocument:
 def draft_get(*, holder: str | None, system: str, discarded: bool = False) -> Workspace | None:
     if holder is None:
         return None
-    return Workspace.objects.filter(
-        holder=holder, key=draft_key(system), discarded=discarded
-    ).first()
+    # (holder, key) is unique: no ordering needed (the builder reads this on every request).
+    found = Workspace.objects.filter(holder=holder, key=draft_key(system), discarded=discarded)
+    return next(iter(found.order_by()[:1]), None)
 
 
 def draft_start(*, holder: str, document: ListDocument) -> Workspace:

@@ -22,11 +22,13 @@ from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
 
+from .. import stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
 from ..services import campaign, documents, lists, scoring, workspaces
 from .builder_context import builder_context, edit_label
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
+from .page_cache import render_kept
 
 
 @require_http_methods(["GET", "POST"])
@@ -85,12 +87,12 @@ def draft_builder(request, system):
     if request.method == "POST" and "document" in request.POST:
         return _load(request, catalogue=catalogue)
     holder = workspaces.holder_of(request.session, create=False)
+    if request.method == "GET":
+        return _show_draft(request, catalogue=catalogue, holder=holder)
     workspace = workspaces.draft_get(holder=holder, system=system)
     if workspace is None:
         return go(request, reverse("system-start", args=[system]))
-    if request.method == "POST":
-        return _post(request, catalogue=catalogue, workspace=workspace)
-    return _render(request, catalogue=catalogue, workspace=workspace)
+    return _post(request, catalogue=catalogue, workspace=workspace)
 
 
 def _load(request, *, catalogue):
@@ -170,28 +172,80 @@ def list_detail(request, list_id):
 
 
 def _render(request, *, catalogue, workspace, army_list=None, status=200, **extra):
-    presenter = presenter_of(catalogue)
+    history = campaign.campaign_history(army_list=army_list) if army_list is not None else {}
+
+    def context():
+        return _values(
+            request,
+            catalogue=catalogue,
+            workspace=workspace,
+            army_list=army_list,
+            history=history,
+            **extra,
+        )
+
+    template = _template(request)
+    # htmx swaps only successful answers: a refused edit is shown, but as a 200 there.
+    status = 200 if request.htmx else status
+    if extra:  # the answer to a post (errors, a question): never kept
+        return render(request, template, context(), status=status)
+    state = _state(
+        catalogue,
+        stamps.workspace_stamp(workspace),
+        stamps.list_stamp(army_list),
+        sorted(history.items()),
+    )
+    return render_kept(request, template, state=state, context=context, status=status)
+
+
+def _show_draft(request, *, catalogue, holder):
+    """A GET of the draft: from its stamp alone when the page is kept (one small query),
+    loaded and rendered otherwise."""
+    stamp = stamps.draft_stamp(holder=holder, key=workspaces.draft_key(catalogue.system))
+    if stamp is None:
+        return go(request, reverse("system-start", args=[catalogue.system]))
+
+    def context():
+        workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
+        if workspace is None:  # discarded in another tab since the stamp was read
+            return go(request, reverse("system-start", args=[catalogue.system]))
+        return _values(request, catalogue=catalogue, workspace=workspace)
+
+    state = _state(catalogue, stamp, None, [])
+    return render_kept(request, _template(request), state=state, context=context)
+
+
+def _values(request, *, catalogue, workspace, army_list=None, history=None, **extra) -> dict:
+    """The builder template's context."""
     if workspace is not None:
         document = workspaces.document_of(workspace)
     else:
         document = lists.list_document(army_list=army_list)
-    history = campaign.campaign_history(army_list=army_list) if army_list is not None else {}
-    context = builder_context(
+    values = builder_context(
         request=request,
         catalogue=catalogue,
-        presenter=presenter,
+        presenter=presenter_of(catalogue),
         document=document,
         workspace=workspace,
         army_list=army_list,
-        history=history,
+        history=history or {},
         **extra,
     )
-    context["builder_url"] = request.path
+    values["builder_url"] = request.path
     if army_list is not None:
-        context["has_scoring"] = scoring.scoring_rules(catalogue.system) is not None
-    template = "_builder.html" if request.htmx else "builder.html"
-    # htmx swaps only successful answers: a refused edit is shown, but as a 200 there.
-    return render(request, template, context, status=200 if request.htmx else status)
+        values["has_scoring"] = scoring.scoring_rules(catalogue.system) is not None
+    return values
+
+
+def _template(request) -> str:
+    return "_builder.html" if request.htmx else "builder.html"
+
+
+def _state(catalogue, *rows) -> tuple | None:
+    """What a builder page shows, for its key: the game data it was built from and its
+    rows' stamps (None when the game data's stamp is not known: not kept)."""
+    stamp = rules_selectors.catalogue_stamp(catalogue)
+    return None if stamp is None else (stamp, *rows)
 
 
 # -- edits --------------------------------------------------------------------------------

@@ -5,25 +5,40 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from .. import selectors, stamps
 from ..services import lists
 from .helpers import shared_or_404
+from .page_cache import render_kept
 from .readonly import readonly_context
 
 
 def shared_list(request, token):
     """Template: shared.html. Read-only for anyone with the link."""
-    army_list = shared_or_404(token)
-    return render(request, "shared.html", readonly_context(army_list=army_list) | {"token": token})
+    return _shared(request, "shared.html", token=token)
 
 
 def shared_print(request, token):
     """Template: print.html. One clean page for paper."""
-    army_list = shared_or_404(token)
-    return render(request, "print.html", readonly_context(army_list=army_list) | {"token": token})
+    return _shared(request, "print.html", token=token)
+
+
+def _shared(request, template, *, token):
+    """A kept page costs the list's stamp (one small query); the list is loaded only to
+    render it."""
+    stamp = stamps.shared_list_stamp(token=token) if selectors.TOKEN.fullmatch(token) else None
+    if stamp is None:
+        raise Http404
+
+    def context():
+        army_list = shared_or_404(token)
+        return readonly_context(army_list=army_list) | {"token": token}
+
+    return render_kept(request, template, state=(stamp,), context=context)
 
 
 @login_required

@@ -16,6 +16,7 @@ ones that have none a new one.
 
 from __future__ import annotations
 
+import base64
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Annotated, Literal
@@ -175,6 +176,14 @@ def new_id() -> str:
     return secrets.token_urlsafe(6)
 
 
+def _new_ids(n: int) -> Callable[[], str]:
+    """``new_id`` for ``n`` ids at once: one draw from the OS instead of n (a 1,000-entry
+    list posted without ids paid a millisecond for them)."""
+    text = base64.urlsafe_b64encode(secrets.token_bytes(6 * n)).decode()
+    batch = iter([text[i : i + 8] for i in range(0, len(text), 8)])
+    return lambda: next(batch, None) or new_id()
+
+
 def _identity(entry: Entry) -> tuple:
     return (entry.card, entry.custom.name if entry.custom else None, entry.name)
 
@@ -194,6 +203,9 @@ def with_ids(
     if all(e.id for e in document.entries) and all(p.id for p in document.special_actions):
         return document
     taken = {e.id for e in document.entries} | {p.id for p in document.special_actions}
+    if make_id is new_id:
+        items = (*document.entries, *document.special_actions)
+        make_id = _new_ids(sum(not item.id for item in items))
     pool: dict[tuple, list[str]] = {}
     for entry in like.entries if like is not None else ():
         if entry.id and entry.id not in taken:
@@ -235,9 +247,7 @@ def with_ids(
 def decode(body: bytes) -> ListDocument:
     """A document from raw JSON, or DocumentError naming every problem by path."""
     if len(body) > MAX_BODY_BYTES:
-        raise DocumentError(
-            [ProblemAt("", f"is larger than {MAX_BODY_BYTES} bytes", "too_large")]
-        )
+        raise DocumentError([ProblemAt("", f"is larger than {MAX_BODY_BYTES} bytes", "too_large")])
     try:
         if NUL_ESCAPE in body:
             raise msgspec.ValidationError("contains the NUL character")

@@ -24,6 +24,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.core.cache import caches  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
@@ -48,16 +49,31 @@ def endpoints(bench: data.BenchData):
     cookie_name, session_key = bench.session_cookie.split("=", 1)
     return [
         ("validate-6", "post", "/api/v1/validate/", {"data": bench.small_body, **json_post}, None),
-        ("validate-1000", "post", "/api/v1/validate/", {"data": bench.large_body, **json_post},
-         None),
+        (
+            "validate-1000",
+            "post",
+            "/api/v1/validate/",
+            {"data": bench.large_body, **json_post},
+            None,
+        ),
         ("catalogue", "get", "/api/v1/systems/godslayer/", {}, None),
         ("builder", "get", "/g/godslayer/build/", {}, (cookie_name, session_key)),
         ("shared", "get", f"/s/{bench.share_token}/", {}, None),
+        # The same pages rendered every time (the kept pages emptied before each request):
+        # what a page costs the first time its list is shown after a change.
+        ("builder-rendered", "get", "/g/godslayer/build/", {}, (cookie_name, session_key)),
+        ("shared-rendered", "get", f"/s/{bench.share_token}/", {}, None),
     ]
 
 
-def profile(client, method, path, kwargs, n):
-    call = getattr(client, method)
+def profile(client, method, path, kwargs, n, *, rendered=False):
+    request = getattr(client, method)
+
+    def call(path, **kwargs):
+        if rendered:
+            caches["pages"].clear()
+        return request(path, **kwargs)
+
     response = call(path, **kwargs)  # warm: caches, templates, imports
     assert response.status_code == 200, (path, response.status_code)
     profiler = cProfile.Profile()
@@ -84,7 +100,8 @@ def main():
         if cookie:
             client.cookies[cookie[0]] = cookie[1]
         count = max(10, n // 7) if "1000" in name else n
-        profiler, per_request = profile(client, method, path, kwargs, count)
+        rendered = name.endswith("-rendered")
+        profiler, per_request = profile(client, method, path, kwargs, count, rendered=rendered)
         buffer = io.StringIO()
         stats = pstats.Stats(profiler, stream=buffer)
         stats.sort_stats("tottime").print_stats(40)

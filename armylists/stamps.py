@@ -1,0 +1,61 @@
+"""Version stamps of the rows a kept page shows (views/page_cache.py).
+
+A kept page costs what it costs to learn that it is still right: one small query per row
+it shows, compiled once (armylists/compiled.py).
+
+A row's stamp is the columns that change with every write of it: ``updated_at`` (auto_now;
+every write in services/ is a ``save()`` or names ``updated_at``) and the columns a
+service writes without it (the share tokens, a workspace's ``discarded``). Read from a
+loaded row or from the database, a stamp is the same tuple.
+"""
+
+from __future__ import annotations
+
+from .compiled import Compiled
+from .models import ArmyList, Workspace
+
+LIST_COLUMNS = ("id", "updated_at", "version", "share_token", "revoked_share_token")
+WORKSPACE_COLUMNS = ("id", "updated_at", "revision", "discarded", "base_version")
+
+
+def list_stamp(army_list: ArmyList | None) -> tuple | None:
+    if army_list is None:
+        return None
+    return (*(getattr(army_list, c) for c in LIST_COLUMNS), army_list.system.updated_at)
+
+
+def workspace_stamp(workspace: Workspace | None) -> tuple | None:
+    if workspace is None:
+        return None
+    return tuple(getattr(workspace, c) for c in WORKSPACE_COLUMNS)
+
+
+_shared = Compiled(
+    lambda token: (
+        ArmyList.objects.filter(share_token=token)
+        .order_by()
+        .values_list(*LIST_COLUMNS, "system__updated_at")[:1]
+    ),
+    arity=1,
+)
+_draft = Compiled(
+    lambda holder, key: (
+        Workspace.objects.filter(holder=holder, key=key, discarded=False)
+        .order_by()
+        .values_list(*WORKSPACE_COLUMNS)[:1]
+    ),
+    arity=2,
+)
+
+
+def shared_list_stamp(*, token: str) -> tuple | None:
+    """The stamp of the list shared by ``token`` (None: no list is shared by it); the
+    same tuple as ``list_stamp`` of that list."""
+    return _shared.first(token)
+
+
+def draft_stamp(*, holder: str | None, key: str) -> tuple | None:
+    """The stamp of this holder's draft (None: there is none); as ``workspace_stamp``."""
+    if holder is None:
+        return None
+    return _draft.first(holder, key)
