@@ -47,9 +47,12 @@ def test_it_keeps_login_and_logout_working(alice):
     alice.set_password("a-long-password-1")
     alice.save()
     client = Client()
-    assert client.post(
-        "/accounts/login/", {"username": "alice", "password": "a-long-password-1"}
-    ).status_code == 302
+    assert (
+        client.post(
+            "/accounts/login/", {"username": "alice", "password": "a-long-password-1"}
+        ).status_code
+        == 302
+    )
     key = client.cookies[settings.SESSION_COOKIE_NAME].value
     assert client.get("/lists/").status_code == 200
     client.post("/accounts/logout/")
