@@ -71,4 +71,5 @@ def test_it_counts_points_lost_up_to_all_of_them():
 
 def test_it_writes_a_distribution_without_gaps():
     assert odds.as_numbers({0: F(1, 2), 3: F(1, 2)}) == {"0": 0.5, "1": 0.0, "2": 0.0, "3": 0.5}
+    assert odds.as_numbers({2: F(1)}) == {"0": 0.0, "1": 0.0, "2": 1.0}
     assert odds.percent(F(21, 36)) == "58.3 %"

@@ -107,7 +107,7 @@ def as_numbers(dist: Mapping[int, Fraction]) -> dict[str, float]:
     between the smallest and the largest."""
     if not dist:
         return {}
-    low, high = min(dist), max(dist)
+    low, high = min(0, min(dist)), max(dist)  # from 0: a chart starts at nothing lost
     return {str(v): float(dist.get(v, 0)) for v in range(low, high + 1)}
 
 

@@ -90,8 +90,9 @@ def steps(a: Character, d: Character, attack: str, cover: int, weapon: Carried |
     skill, number = SKILLS[attack]
     hits, wounds = counts
     out = [
-        f"{a.name} ({a.wounds_taken} wounds taken) attacks {d.name} ({d.wounds_taken} "
-        f"wounds taken), {attack}: {per_action} attacks per attack action ({LABELS[number]})."
+        f"{a.name} ({_wounds(a.wounds_taken)} taken) attacks {d.name} "
+        f"({_wounds(d.wounds_taken)} taken), {attack}: {per_action} attacks per attack action "
+        f"({LABELS[number]})."
     ]
     if weapon is not None:
         out.append(f"{weapon.name}: its modifiers are in the effective stats already.")
@@ -111,8 +112,8 @@ def steps(a: Character, d: Character, attack: str, cover: int, weapon: Carried |
         f"({odds.percent(Fraction(hits * wounds, OF_TWO))})."
     )
     out.append(
-        f"{d.name} is out after {d.left} more wound{'s' if d.left != 1 else ''} "
-        "(one more than the last row of its sheet)."
+        f"{d.name} is out after {_wounds(d.left)} more (one more than the last row of its "
+        "sheet)."
     )
     rows = [(r.get("AGI"), r.get("WID")) for r in d.rows[d.wounds_taken:]]
     if len(set(rows)) > 1:
@@ -125,6 +126,10 @@ def steps(a: Character, d: Character, attack: str, cover: int, weapon: Carried |
            if len(within) > 1 else ".")
     )
     return out
+
+
+def _wounds(n: int) -> str:
+    return f"{n} wound" if n == 1 else f"{n} wounds"
 
 
 def resolve(catalogue, request) -> dict:
