@@ -46,7 +46,7 @@ class GodslayerMatchupForm(MatchupForm):
             choices=[("", _("As the weapon says")), *ATTACK_LABELS.items()],
         )
         self.fields["style"] = forms.ChoiceField(
-            label=_("Style"), required=False, choices=[("", _("None")), *STYLE_LABELS.items()]
+            label=_("Style"), required=False, choices=[("", _("No style")), *STYLE_LABELS.items()]
         )
         for name, label in FLAGS.items():
             self.fields[name] = forms.BooleanField(label=label, required=False)

@@ -49,7 +49,7 @@ class TruppMatchupForm(MatchupForm):
         )
         self.fields["cover"] = forms.ChoiceField(
             label=_("Cover of the defender"), required=False,
-            choices=[("", _("None")), *COVER_LABELS.items()],
+            choices=[("", _("No cover")), *COVER_LABELS.items()],
         )
 
     def weapon_choices(self, card) -> list:
