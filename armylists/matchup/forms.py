@@ -86,12 +86,6 @@ class MatchupForm(forms.Form):
         source = self.data if self.is_bound else (self.initial or {})
         return self.catalogue.cards.get(str(source.get(side) or ""))
 
-    def chosen_extras(self, side: str) -> list[str]:
-        name = f"{side}_{self.EXTRAS}"
-        if self.is_bound:
-            return self.data.getlist(name) if hasattr(self.data, "getlist") else []
-        return list((self.initial or {}).get(name) or [])
-
     def to_request(self) -> dict:
         """The request in the API's shape (call after is_valid)."""
         data = self.cleaned_data
