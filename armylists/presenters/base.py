@@ -160,6 +160,12 @@ class Presenter:
         """Add what this game's entry rows show (badges, facts) to a generic row."""
         return row
 
+    def card_links(self, card: Card, entry, catalogue: Catalogue) -> list[tuple[str, str]]:
+        """(label, url) of the game's pages that start from this card (e.g. its odds
+        against another card); ``entry``: the card with the items or options of the
+        page's query. None by default."""
+        return []
+
     def card_context(self, card: Card, entry, catalogue: Catalogue) -> dict:
         """What the card page shows of this game beyond the generic (``entry``: the card
         with the items or options of the page's query)."""

@@ -60,5 +60,6 @@ def card_detail(request, system, card):
         "option_groups": choices(found.allowed_options.items(), options),
         "wargear": [w.replace("_", " ") for w in found.attributes.get("wargear") or ()],
     }
+    context["card_links"] = presenter.card_links(found, entry, catalogue)
     context.update(presenter.card_context(found, entry, catalogue))
     return render(request, "card.html", context)

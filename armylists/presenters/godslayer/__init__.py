@@ -1,11 +1,13 @@
 """Godslayer's lists in the pages: Warlords, individual models and units; DEF and ARM
-(what items change) in the builder's rows; AAL beside each card."""
+(what items change) in the builder's rows; AAL beside each card; the matchup odds of
+one card against another (page, endpoint, a link from every card)."""
 
+from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from rules.systems import godslayer
 
-from .base import Presenter
+from ..base import Presenter
 
 
 class GodslayerPresenter(Presenter):
@@ -25,6 +27,24 @@ class GodslayerPresenter(Presenter):
         "DIS": _("Discipline"),
         "ACT": _("Actions per activation"),
     }
+
+    def play_aids(self):
+        return [(_("Godslayer: matchup odds"), "matchup-godslayer")]
+
+    def urls(self):
+        from . import matchup
+
+        return [path("g/godslayer/matchup/", matchup.matchup_view, name="matchup-godslayer")]
+
+    def api_urls(self):
+        from . import api
+
+        return [path("godslayer/matchup/", api.godslayer_matchup, name="api-godslayer-matchup")]
+
+    def card_links(self, card, entry, catalogue):
+        from armylists.matchup import card_link
+
+        return [card_link(card, "matchup-godslayer", "items", entry.items)]
 
     def card_groups(self, catalogue, faction):
         cards = [c for c in catalogue.cards.values() if faction is None or c.faction == faction]

@@ -1,12 +1,14 @@
 """Trupp's troops in the pages: characters by alignment, options by kind, mooks and
-sorcery marked, every stat row by wounds taken on the card page."""
+sorcery marked, every stat row by wounds taken on the card page; the matchup odds of
+one character against another (page, endpoint, a link from every card)."""
 
+from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from rules.systems import trupp
 
-from ..names import item_names
-from .base import Presenter, label_for
+from ...names import item_names
+from ..base import Presenter, label_for
 
 ALIGNMENT_LABELS = {"good": _("Good"), "evil": _("Evil"), "neutral": _("Neutral")}
 
@@ -33,6 +35,24 @@ class TruppPresenter(Presenter):
         "#W": _("Wounds taken: the stat row beside it applies"),
         "Mook": _("May be fielded more than once"),
     }
+
+    def play_aids(self):
+        return [(_("Trupp: matchup odds"), "matchup-trupp")]
+
+    def urls(self):
+        from . import matchup
+
+        return [path("g/trupp/matchup/", matchup.matchup_view, name="matchup-trupp")]
+
+    def api_urls(self):
+        from . import api
+
+        return [path("trupp/matchup/", api.trupp_matchup, name="api-trupp-matchup")]
+
+    def card_links(self, card, entry, catalogue):
+        from armylists.matchup import card_link
+
+        return [card_link(card, "matchup-trupp", "options", entry.options)]
 
     def card_groups(self, catalogue, faction):
         cards = list(catalogue.cards.values())
