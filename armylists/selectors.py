@@ -5,9 +5,10 @@ import re
 
 from django.db.models import Q, QuerySet
 
-from .models import ArmyList
+from .models import ArmyList, Snapshot
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+SNAPSHOT_CODE = re.compile(r"[0-9a-f]{20}")
 
 
 def list_get_for_owner(*, owner, list_id) -> ArmyList | None:
@@ -33,3 +34,16 @@ def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyLis
     if system:
         lists = lists.filter(system__key=system)
     return lists.order_by("-updated_at", "-id")
+
+
+def snapshot_get(*, code: str) -> Snapshot | None:
+    """A snapshot by its code (anyone with the code may see it); checked for shape first."""
+    code = (code or "").lower()
+    if not SNAPSHOT_CODE.fullmatch(code):
+        return None
+    return Snapshot.objects.filter(code=code).order_by().first()
+
+
+def snapshots_of_list(*, army_list: ArmyList) -> list[Snapshot]:
+    """The list's snapshots, newest first (for its owner: found through the list)."""
+    return list(army_list.snapshots.order_by("-created_at", "-id"))
