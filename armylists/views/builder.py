@@ -22,7 +22,7 @@ from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
 
-from .. import stamps
+from .. import selectors, stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
 from ..services import campaign, documents, lists, scoring, workspaces
@@ -173,9 +173,11 @@ def list_detail(request, list_id):
 
 def _render(request, *, catalogue, workspace, army_list=None, status=200, **extra):
     history = campaign.campaign_history(army_list=army_list) if army_list is not None else {}
+    # Its tournament snapshots: rows that never change, so their codes are their stamp.
+    frozen = selectors.snapshots_of_list(army_list=army_list) if army_list is not None else []
 
     def context():
-        return _values(
+        values = _values(
             request,
             catalogue=catalogue,
             workspace=workspace,
@@ -183,6 +185,8 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
             history=history,
             **extra,
         )
+        values["snapshots"] = frozen
+        return values
 
     template = _template(request)
     # htmx swaps only successful answers: a refused edit is shown, but as a 200 there.
@@ -194,6 +198,7 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
         stamps.workspace_stamp(workspace),
         stamps.list_stamp(army_list),
         sorted(history.items()),
+        tuple(snapshot.code for snapshot in frozen),
     )
     return render_kept(request, template, state=state, context=context, status=status)
 
