@@ -3,7 +3,8 @@ one through its token, which is checked for shape before it reaches the database
 
 import re
 
-from django.db.models import Q, QuerySet
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import OuterRef, Q, QuerySet
 
 from .models import ArmyList, Snapshot
 
@@ -11,10 +12,16 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SNAPSHOT_CODE = re.compile(r"[0-9a-f]{20}")
 
 
-def list_get_for_owner(*, owner, list_id) -> ArmyList | None:
+def list_get_for_owner(*, owner, list_id, with_snapshot_codes=False) -> ArmyList | None:
+    """``with_snapshot_codes``: the codes of the list's snapshots too, newest first, as
+    ``snapshot_codes`` (in the same query: the list page keys its kept copy by them)."""
     if not owner.is_authenticated:
         return None
-    return ArmyList.objects.select_related("system").filter(id=list_id, owner=owner).first()
+    found = ArmyList.objects.select_related("system").filter(id=list_id, owner=owner)
+    if with_snapshot_codes:
+        codes = Snapshot.objects.filter(army_list=OuterRef("pk")).order_by("-created_at", "-id")
+        found = found.annotate(snapshot_codes=ArraySubquery(codes.values("code")))
+    return found.first()
 
 
 def list_get_shared(*, token: str) -> ArmyList | None:

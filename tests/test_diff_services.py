@@ -188,3 +188,14 @@ def test_it_refuses_a_version_not_in_the_history(godslayer, alice):
     army_list = lists.list_create(owner=alice, data=BEFORE)
     with pytest.raises(ArmyListVersion.DoesNotExist):
         diff.diff_versions(army_list=army_list, version=7)
+
+
+def test_it_compares_lists_of_two_games(godslayer, load_system):
+    load_system("boarding-action")
+    other = {"format": "muster-list/1", "system": "boarding-action", "name": "Breach",
+             "battle_size": 500, "role": "attacker",
+             "entries": [{"id": "cpt", "custom": {"name": "Veterans", "points": 100}}]}  # fmt: skip
+    payload = documents_diff(BEFORE, other, None)
+    assert payload["header"]["system"] == ["godslayer", "boarding-action"]
+    assert payload["entries"]["changed"][0]["fields"]["card"] == [CAPTAIN, None]
+    assert payload["data_version"]["before"] != payload["data_version"]["after"]

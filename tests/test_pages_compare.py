@@ -134,3 +134,24 @@ def test_the_compare_page_speaks_german(alice, raid):
     changed = " ".join(node.text for node in page.testid("diff-changed"))
     assert "Anzahl: 1 → 2" in changed
     assert "Gegenstände: + Kettenhemd" in changed and "Chainmail" not in changed
+
+
+def test_it_shows_special_actions_and_custom_units(alice_client, alice, load_system):
+    load_system("boarding-action")
+    base = {
+        "format": "muster-list/1", "system": "boarding-action", "name": "Breach",
+        "faction": None, "battle_size": 500, "role": "attacker",
+        "entries": [{"id": "vets", "custom": {"name": "Veterans", "points": 100}}],
+        "special_actions": [{"id": "hatch", "action": "attacker-hatch-access-code"}],
+    }  # fmt: skip
+    after = copy.deepcopy(base)
+    after["entries"][0]["custom"]["points"] = 120
+    after["special_actions"] = [{"id": "smoke", "action": "attacker-smoke-grenades"}]
+    army_list = lists.list_create(owner=alice, data=base)
+    lists.list_update(army_list=army_list, data=after, expected_version=1, user=alice)
+    page = Page(alice_client.get(compare_url(army_list, "?version=1")))
+    assert page.status == 200
+    [unit] = page.testid("diff-changed")
+    assert "Custom unit: Veterans (100) → Veterans (120)" in unit.text
+    assert "Smoke grenades" in page.testid("diff-added")[0].text
+    assert "Hatch access code" in page.testid("diff-removed")[0].text

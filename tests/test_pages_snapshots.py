@@ -137,3 +137,13 @@ def test_the_snapshot_pages_speak_german(frozen):
     assert "weiterhin regelkonform" in page and "tournament snapshot" not in page
     verify_page = Page(german.get("/t/verify/"))
     assert "Liste prüfen" in verify_page
+
+
+def test_the_list_page_reads_its_snapshots_with_the_list(
+    alice_client, raid, frozen, django_assert_num_queries
+):
+    """Kept: session, user, the list with its system and its snapshots' codes; no more."""
+    alice_client.get(f"/lists/{raid.id}/")  # warm: the catalogue, the kept page
+    with django_assert_num_queries(3):
+        page = Page(alice_client.get(f"/lists/{raid.id}/"))
+    assert [row.attrs["data-code"] for row in page.testid("snapshot")] == [frozen.code]

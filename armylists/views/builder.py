@@ -152,7 +152,7 @@ def list_open(request):
 @require_http_methods(["GET", "POST"])
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
-    army_list = owned_or_404(request, list_id)
+    army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
     catalogue = rules_selectors.catalogue_for(system=army_list.system)
     holder = workspaces.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
@@ -173,8 +173,9 @@ def list_detail(request, list_id):
 
 def _render(request, *, catalogue, workspace, army_list=None, status=200, **extra):
     history = campaign.campaign_history(army_list=army_list) if army_list is not None else {}
-    # Its tournament snapshots: rows that never change, so their codes are their stamp.
-    frozen = selectors.snapshots_of_list(army_list=army_list) if army_list is not None else []
+    # Its tournament snapshots: rows that never change, so their codes are their stamp
+    # (read with the list when it was looked up for this page).
+    codes = _snapshot_codes(army_list)
 
     def context():
         values = _values(
@@ -185,7 +186,8 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
             history=history,
             **extra,
         )
-        values["snapshots"] = frozen
+        if army_list is not None and codes:
+            values["snapshots"] = selectors.snapshots_of_list(army_list=army_list)
         return values
 
     template = _template(request)
@@ -198,9 +200,18 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
         stamps.workspace_stamp(workspace),
         stamps.list_stamp(army_list),
         sorted(history.items()),
-        tuple(snapshot.code for snapshot in frozen),
+        codes,
     )
     return render_kept(request, template, state=state, context=context, status=status)
+
+
+def _snapshot_codes(army_list) -> tuple:
+    if army_list is None:
+        return ()
+    codes = getattr(army_list, "snapshot_codes", None)
+    if codes is None:  # a list not looked up for this page (e.g. after a conflict)
+        codes = [s.code for s in selectors.snapshots_of_list(army_list=army_list)]
+    return tuple(codes)
 
 
 def _show_draft(request, *, catalogue, holder):
