@@ -141,3 +141,41 @@ class Workspace(models.Model):
 
     def __str__(self):
         return f"{self.key} ({self.holder[:6]}…)"
+
+
+class Snapshot(models.Model):
+    """A list frozen for a tournament: the document, its game system and data version, the
+    validation as it was, and the SHA-256 over them (services/snapshots.py says exactly
+    over what). It never changes: a database trigger refuses every UPDATE but the one a
+    deleted list makes (``army_list`` set to NULL); editing or deleting the list, or new
+    game data, leaves it as it was.
+    """
+
+    # The first 20 hex digits (80 bits) of ``hash``: the public, unguessable address.
+    code = models.CharField(max_length=20, unique=True)
+    hash = models.CharField(max_length=64, unique=True)
+    army_list = models.ForeignKey(
+        ArmyList, null=True, blank=True, on_delete=models.SET_NULL, related_name="snapshots"
+    )
+    list_version = models.PositiveIntegerField(null=True, blank=True)
+    # A key, not a foreign key: removing a game's data must not touch its snapshots.
+    system = models.CharField(max_length=64)
+    data_version = models.CharField(max_length=64)
+    document = models.JSONField()
+    # The validation when frozen: valid, points, and each violation as data (code,
+    # severity, entry, template, params), so its message is shown in the reader's language.
+    validation = models.JSONField()
+    # What the cards and items cost when frozen (services/changes.py), to say what changed.
+    prices = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self):
+        return self.code
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding:
+            raise ValueError("a snapshot never changes")
+        super().save(*args, **kwargs)

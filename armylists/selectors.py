@@ -3,17 +3,25 @@ one through its token, which is checked for shape before it reaches the database
 
 import re
 
-from django.db.models import Q, QuerySet
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import OuterRef, Q, QuerySet
 
-from .models import ArmyList
+from .models import ArmyList, Snapshot
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+SNAPSHOT_CODE = re.compile(r"[0-9a-f]{20}")
 
 
-def list_get_for_owner(*, owner, list_id) -> ArmyList | None:
+def list_get_for_owner(*, owner, list_id, with_snapshot_codes=False) -> ArmyList | None:
+    """``with_snapshot_codes``: the codes of the list's snapshots too, newest first, as
+    ``snapshot_codes`` (in the same query: the list page keys its kept copy by them)."""
     if not owner.is_authenticated:
         return None
-    return ArmyList.objects.select_related("system").filter(id=list_id, owner=owner).first()
+    found = ArmyList.objects.select_related("system").filter(id=list_id, owner=owner)
+    if with_snapshot_codes:
+        codes = Snapshot.objects.filter(army_list=OuterRef("pk")).order_by("-created_at", "-id")
+        found = found.annotate(snapshot_codes=ArraySubquery(codes.values("code")))
+    return found.first()
 
 
 def list_get_shared(*, token: str) -> ArmyList | None:
@@ -33,3 +41,16 @@ def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyLis
     if system:
         lists = lists.filter(system__key=system)
     return lists.order_by("-updated_at", "-id")
+
+
+def snapshot_get(*, code: str) -> Snapshot | None:
+    """A snapshot by its code (anyone with the code may see it); checked for shape first."""
+    code = (code or "").lower()
+    if not SNAPSHOT_CODE.fullmatch(code):
+        return None
+    return Snapshot.objects.filter(code=code).order_by().first()
+
+
+def snapshots_of_list(*, army_list: ArmyList) -> list[Snapshot]:
+    """The list's snapshots, newest first (for its owner: found through the list)."""
+    return list(army_list.snapshots.order_by("-created_at", "-id"))

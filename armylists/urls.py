@@ -45,6 +45,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("armylists.urls_compare")),  # compare lists, tournament snapshots
     # Each game's own pages (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.urls()],
 ]

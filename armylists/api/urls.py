@@ -2,7 +2,7 @@ from django.urls import path
 
 from armylists.presenters import all_presenters
 
-from . import campaign, lists, views
+from . import campaign, diff, lists, snapshots, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
@@ -26,6 +26,11 @@ urlpatterns = [
         campaign.campaign_event_last,
         name="api-campaign-event-last",
     ),
+    path("lists/<str:list_id>/diff/", diff.list_diff, name="api-list-diff"),
+    path("lists/<str:list_id>/snapshots/", snapshots.list_snapshots, name="api-list-snapshots"),
+    path("diff/", diff.document_diff, name="api-diff"),
+    path("snapshots/verify/", snapshots.snapshot_verify, name="api-snapshot-verify"),
+    path("snapshots/<str:code>/", snapshots.snapshot_detail, name="api-snapshot"),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
     # Each game's own endpoints (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.api_urls()],

@@ -9,6 +9,8 @@
   its undo and redo, and saving it.
 - ``campaign``: a game's campaign log of a saved list.
 - ``scoring``: points scored after a game.
+- ``diff``: what changed between two versions of a list, two lists or two documents.
+- ``snapshots`` (with ``canonical``, the hash): lists frozen for a tournament, verified.
 
 Services take keyword-only arguments; they load what they need from the database (through
 ``rules.selectors``), then compute on plain objects with the rules engine (the pretix way).

@@ -51,7 +51,15 @@ _PRICES = {"card": ("points", "core_points", "soldier_points"), "item": ("points
 
 def data_changes(*, army_list: ArmyList, checked: Checked) -> dict:
     """Points that moved, keys that are gone, violations that are new since the save."""
-    saved = army_list.data_snapshot or {}
+    return data_changes_since(
+        saved=army_list.data_snapshot or {},
+        saved_data_version=army_list.data_version,
+        checked=checked,
+    )
+
+
+def data_changes_since(*, saved: dict, saved_data_version: str, checked: Checked) -> dict:
+    """The same against any ``snapshot`` kept earlier (a saved list's, a frozen list's)."""
     now = snapshot(checked=checked)
     changes: list[dict] = []
     for kind, fields in _PRICES.items():
@@ -96,9 +104,9 @@ def data_changes(*, army_list: ArmyList, checked: Checked) -> dict:
         and (v.code, v.entry) not in old
     ]
     return {
-        "saved_data_version": army_list.data_version,
+        "saved_data_version": saved_data_version,
         "current_data_version": checked.catalogue.data_version,
-        "changed": bool(changes or new) or army_list.data_version != checked.catalogue.data_version,
+        "changed": bool(changes or new) or saved_data_version != checked.catalogue.data_version,
         "changes": changes,
         "new_violations": violation_dicts(checked=checked, violations=new),
         "total_before": saved.get("total"),

@@ -22,7 +22,7 @@ from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
 
-from .. import stamps
+from .. import selectors, stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
 from ..services import campaign, documents, lists, scoring, workspaces
@@ -152,7 +152,7 @@ def list_open(request):
 @require_http_methods(["GET", "POST"])
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
-    army_list = owned_or_404(request, list_id)
+    army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
     catalogue = rules_selectors.catalogue_for(system=army_list.system)
     holder = workspaces.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
@@ -173,9 +173,12 @@ def list_detail(request, list_id):
 
 def _render(request, *, catalogue, workspace, army_list=None, status=200, **extra):
     history = campaign.campaign_history(army_list=army_list) if army_list is not None else {}
+    # Its tournament snapshots: rows that never change, so their codes are their stamp
+    # (read with the list when it was looked up for this page).
+    codes = _snapshot_codes(army_list)
 
     def context():
-        return _values(
+        values = _values(
             request,
             catalogue=catalogue,
             workspace=workspace,
@@ -183,6 +186,9 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
             history=history,
             **extra,
         )
+        if army_list is not None and codes:
+            values["snapshots"] = selectors.snapshots_of_list(army_list=army_list)
+        return values
 
     template = _template(request)
     # htmx swaps only successful answers: a refused edit is shown, but as a 200 there.
@@ -194,8 +200,18 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
         stamps.workspace_stamp(workspace),
         stamps.list_stamp(army_list),
         sorted(history.items()),
+        codes,
     )
     return render_kept(request, template, state=state, context=context, status=status)
+
+
+def _snapshot_codes(army_list) -> tuple:
+    if army_list is None:
+        return ()
+    codes = getattr(army_list, "snapshot_codes", None)
+    if codes is None:  # a list not looked up for this page (e.g. after a conflict)
+        codes = [s.code for s in selectors.snapshots_of_list(army_list=army_list)]
+    return tuple(codes)
 
 
 def _show_draft(request, *, catalogue, holder):

@@ -20,8 +20,8 @@ def catalogue_or_404(system: str):
     return catalogue
 
 
-def owned_or_404(request, list_id):
-    army_list = selectors.list_get_for_owner(owner=request.user, list_id=list_id)
+def owned_or_404(request, list_id, **options):
+    army_list = selectors.list_get_for_owner(owner=request.user, list_id=list_id, **options)
     if army_list is None:
         raise Http404
     return army_list

@@ -63,12 +63,14 @@ def list_export(request, list_id):
 
 @login_required
 def list_history(request, list_id):
-    """Template: history.html. Every saved version, newest first."""
+    """Template: history.html. Every saved version, newest first, each with the version
+    before it (to compare with)."""
     army_list = owned_or_404(request, list_id)
+    versions = list(army_list.versions.select_related("saved_by"))
+    previous = [v.version for v in versions[1:]] + [None]
+    rows = list(zip(versions, previous, strict=True))
     return render(
-        request,
-        "history.html",
-        {"army_list": army_list, "versions": army_list.versions.select_related("saved_by")},
+        request, "history.html", {"army_list": army_list, "versions": versions, "rows": rows}
     )
 
 

@@ -1,0 +1,180 @@
+"""Tournament snapshots: the owner freezes a list's current version; anyone with its code
+sees it as it was checked then, and whether it is still legal with today's data; an
+organiser checks a list document against every snapshot.
+
+What the hash covers is defined in ``canonical``. A snapshot is content-addressed: its
+code is the first 80 bits of that hash, so freezing the same army against the same data
+twice gives the same snapshot back (``created`` False), never a second one.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from rules import selectors as rules_selectors
+from rules.engine import ListDocument, Violation
+from rules.engine import document as documents
+
+from ..models import ArmyList, Snapshot
+from .canonical import code_of, snapshot_hash
+from .changes import data_changes_since
+from .changes import snapshot as prices_of
+from .documents import Checked, document_check, message_for, result_payload
+from .lists import list_check_saved
+
+# How many data versions of one game a document without one is tried against.
+MAX_DATA_VERSIONS = 200
+
+
+def snapshot_create(*, army_list: ArmyList) -> tuple[Snapshot, bool]:
+    """Freeze the list's current (saved) version, validated with today's data. Returns
+    the snapshot and whether it is new."""
+    checked = list_check_saved(army_list=army_list)
+    catalogue = checked.catalogue
+    digest = snapshot_hash(
+        document=checked.document, system=catalogue.system, data_version=catalogue.data_version
+    )
+    found = Snapshot.objects.filter(hash=digest).first()
+    if found is not None:
+        return found, False
+    document = checked.document.to_dict()
+    document.pop("data_version", None)
+    try:
+        with transaction.atomic():
+            created = Snapshot.objects.create(
+                code=code_of(digest),
+                hash=digest,
+                army_list=army_list,
+                list_version=army_list.version,
+                system=catalogue.system,
+                data_version=catalogue.data_version,
+                document=document,
+                validation=_frozen_validation(checked),
+                prices=prices_of(checked=checked),
+            )
+    except IntegrityError:  # the same army frozen at the same moment elsewhere
+        found = Snapshot.objects.filter(hash=digest).first()
+        if found is None:
+            raise
+        return found, False
+    return created, True
+
+
+def _frozen_validation(checked: Checked) -> dict:
+    """The verdict as data: messages are made when read, in the reader's language."""
+    result, entries = checked.result, checked.document.entries
+    return {
+        "valid": result.valid,
+        "points": {
+            "total": result.points.total,
+            "limit": result.points.limit,
+            "entries": list(result.points.entries),
+            "special_actions": list(result.points.special_actions),
+        },
+        "violations": [
+            {
+                "code": v.code,
+                "severity": v.severity,
+                "entry": v.entry,
+                "entry_id": entries[v.entry].id if v.entry is not None else None,
+                "template": v.template,
+                "params": dict(v.params),
+                "words": list(v.words),
+            }
+            for v in result.violations
+        ],
+    }
+
+
+def snapshot_document(*, snapshot: Snapshot) -> ListDocument:
+    return documents.build(snapshot.document)
+
+
+def snapshot_export(*, snapshot: Snapshot) -> dict:
+    """The frozen document as export writes a list, with the data version it was checked
+    against: the copy that verifies."""
+    document = snapshot_document(snapshot=snapshot).to_dict()
+    return {**document, "data_version": snapshot.data_version}
+
+
+def snapshot_validation(*, snapshot: Snapshot) -> dict:
+    """The verdict when frozen, in the validate contract's words (messages in the active
+    language)."""
+    frozen = snapshot.validation
+    catalogue = rules_selectors.catalogue_get(key=snapshot.system)
+    violations = []
+    for row in frozen["violations"]:
+        violation = Violation(
+            code=row["code"],
+            severity=row["severity"],
+            template=row["template"],
+            entry=row["entry"],
+            params=row["params"],
+            words=tuple(row["words"]),
+        )
+        violations.append(
+            {
+                "code": row["code"],
+                "severity": row["severity"],
+                "message": message_for(violation, catalogue),
+                "entry": row["entry"],
+                "entry_id": row["entry_id"],
+                "params": row["params"],
+            }
+        )
+    return {"valid": frozen["valid"], "points": frozen["points"], "violations": violations}
+
+
+def snapshot_check_today(*, snapshot: Snapshot) -> Checked | None:
+    """The frozen list validated with today's data (None: the game is no longer loaded)."""
+    catalogue = rules_selectors.catalogue_get(key=snapshot.system)
+    if catalogue is None:
+        return None
+    return document_check(document=snapshot_document(snapshot=snapshot), catalogue=catalogue)
+
+
+def snapshot_payload(*, snapshot: Snapshot, today: bool = False) -> dict:
+    """What the API and the page show. ``today``: add whether the list is still legal
+    with today's data and what changed in the data since it was frozen."""
+    payload = {
+        "code": snapshot.code,
+        "hash": snapshot.hash,
+        "created_at": snapshot.created_at,
+        "system": snapshot.system,
+        "data_version": snapshot.data_version,
+        "list_version": snapshot.list_version,
+        "document": snapshot_export(snapshot=snapshot),
+        "validation": snapshot_validation(snapshot=snapshot),
+    }
+    if today:
+        checked = snapshot_check_today(snapshot=snapshot)
+        payload["still_valid"] = checked.result.valid if checked is not None else None
+        payload["data_changes"] = (
+            data_changes_since(
+                saved=snapshot.prices, saved_data_version=snapshot.data_version, checked=checked
+            )
+            if checked is not None
+            else None
+        )
+        payload["validation_today"] = result_payload(checked=checked) if checked else None
+    return payload
+
+
+def snapshot_verify(*, document: ListDocument) -> Snapshot | None:
+    """The snapshot of exactly this list (see ``canonical``), or None. A document that
+    names its data version is checked against that one only; one that does not, against
+    each data version its game's snapshots were frozen with."""
+    if document.data_version is not None:
+        versions = [document.data_version]
+    else:
+        versions = list(
+            Snapshot.objects.filter(system=document.system)
+            .order_by()
+            .values_list("data_version", flat=True)
+            .distinct()[:MAX_DATA_VERSIONS]
+        )
+    hashes = [
+        snapshot_hash(document=document, system=document.system, data_version=version)
+        for version in versions
+    ]
+    return Snapshot.objects.filter(hash__in=hashes).first() if hashes else None

@@ -1,0 +1,82 @@
+"""A frozen list as its page shows it: each entry with the points and violations it had
+when frozen, named in the reader's language by today's data where it still knows the card,
+else by the name kept when it was frozen."""
+
+from __future__ import annotations
+
+from rules import selectors as rules_selectors
+
+from ..models import Snapshot
+from ..names import local_name
+from ..presenters import presenter_for
+from ..services import snapshots
+
+
+def snapshot_context(snapshot: Snapshot) -> dict:
+    payload = snapshots.snapshot_payload(snapshot=snapshot, today=True)
+    document = snapshots.snapshot_document(snapshot=snapshot)
+    catalogue = rules_selectors.catalogue_get(key=snapshot.system)
+    presenter = presenter_for(snapshot.system)
+    frozen = payload["validation"]
+    by_entry: dict[int, list] = {}
+    for violation in frozen["violations"]:
+        by_entry.setdefault(violation["entry"], []).append(violation)
+    kept = snapshot.prices or {}
+    rows = [
+        {
+            "id": entry.id,
+            "name": entry.name,
+            "label": _name(catalogue, "cards", kept.get("cards", {}), entry.card)
+            if entry.card
+            else entry.custom.name,
+            "count": entry.count,
+            "size": entry.size,
+            "items": [
+                _name(catalogue, "items", kept.get("items", {}), key)
+                for key in (*entry.items, *entry.options)
+            ],
+            "points": frozen["points"]["entries"][i],
+            "violations": by_entry.get(i, []),
+            "notes": entry.notes,
+        }
+        for i, entry in enumerate(document.entries)
+    ]
+    picks = [
+        {
+            "label": _name(catalogue, "special_actions", {}, pick.action),
+            "count": pick.count,
+            "variant": pick.variant,
+            "points": _at(frozen["points"]["special_actions"], k),
+        }
+        for k, pick in enumerate(document.special_actions)
+    ]
+    return {
+        "snapshot": snapshot,
+        "payload": payload,
+        "document": document,
+        "catalogue": catalogue,
+        "game_name": local_name(catalogue, snapshot.system) if catalogue else snapshot.system,
+        "faction_name": _name(catalogue, "factions", {}, document.faction)
+        if document.faction
+        else None,
+        "role": presenter.role_label(document.role) if document.role else None,
+        "words": presenter.words,
+        "rows": rows,
+        "picks": picks,
+        "list_violations": by_entry.get(None, []),
+        "today": payload["validation_today"],
+        "changes": payload["data_changes"],
+    }
+
+
+def _name(catalogue, group: str, kept: dict, key: str) -> str:
+    """Today's name of a key in the reader's language, else the name kept when frozen,
+    else the key itself."""
+    thing = getattr(catalogue, group).get(key) if catalogue is not None else None
+    if thing is not None:
+        return local_name(thing, key)
+    return (kept.get(key) or {}).get("name") or key
+
+
+def _at(values: list, index: int):
+    return values[index] if index < len(values) else None
