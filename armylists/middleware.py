@@ -8,6 +8,7 @@ import logging
 
 from django.conf import settings
 from django.core.cache import cache
+from django.forms import BaseForm
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.cache import add_never_cache_headers
@@ -183,6 +184,27 @@ class AuthFormThrottleMiddleware:
             status=429,
         )
         response["Retry-After"] = str(window)
+        return response
+
+
+class InvalidFormStatusMiddleware:
+    """A page whose form was posted with errors answers 400, as the builder's pages do:
+    Django's own views (login, password change) answer such a post 200."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_template_response(self, request, response):
+        if request.method == "POST" and response.status_code == 200:
+            context = response.context_data or {}
+            if any(
+                isinstance(value, BaseForm) and value.is_bound and value.errors
+                for value in context.values()
+            ):
+                response.status_code = 400
         return response
 
 

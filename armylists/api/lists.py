@@ -37,6 +37,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from armylists import selectors
@@ -374,7 +375,18 @@ def shared_detail(request, token):
     return Response(SharedListSerializer(army_list, context=context).data)
 
 
-class TokenAttemptsPerUsername(SimpleRateThrottle):
+class _RatesFromSettings:
+    # DRF reads the rates once, at import; these read them on each request, so a test
+    # (or a settings change) can set them.
+    def get_rate(self):
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class TokenAttemptsPerIP(_RatesFromSettings, ScopedRateThrottle):
+    """Token requests from one IP address (rate "auth-token")."""
+
+
+class TokenAttemptsPerUsername(_RatesFromSettings, SimpleRateThrottle):
     """Token requests for one username, from anywhere (rate "auth-token-username")."""
 
     scope = "auth-token-username"
@@ -419,7 +431,7 @@ class ObtainToken(ObtainAuthToken):
     permission_classes = [AllowAny]
     parser_classes = [JSONBodyParser, FormParser, MultiPartParser]
     throttle_scope = "auth-token"
-    throttle_classes = [ScopedRateThrottle, TokenAttemptsPerUsername]
+    throttle_classes = [TokenAttemptsPerIP, TokenAttemptsPerUsername]
 
     def post(self, request, *args, **kwargs):
         try:

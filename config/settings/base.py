@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Sign-up and password change, per IP and per username (login: axes, below).
     "armylists.middleware.AuthFormThrottleMiddleware",
+    "armylists.middleware.InvalidFormStatusMiddleware",
     # Last, as axes asks: turns a locked-out login into its 429 page.
     "axes.middleware.AxesMiddleware",
 ]
