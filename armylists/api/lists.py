@@ -176,6 +176,7 @@ class ListPagination(PageNumberPagination):
 
 @extend_schema(
     methods=["GET"],
+    operation_id="v1_lists_list",
     parameters=[
         OpenApiParameter("q", str, description="Part of the name or faction."),
         OpenApiParameter("system", str, description="Only this game system (key)."),

@@ -55,10 +55,28 @@ def add_document_components(result, generator, request, public):
     result.setdefault("components", {}).setdefault("schemas", {}).update(document_components())
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
-            content = operation.get("requestBody", {}).get("content", {})
+            if "requestBody" not in operation:
+                continue
+            content = operation["requestBody"].get("content", {})
             if "application/json" in content:
                 content.pop("*/*", None)
+            # What any endpoint with a body may answer (armylists/middleware.py, parsers.py).
+            for status, description in BODY_ERRORS.items():
+                operation["responses"].setdefault(status, _errors_response(description))
     return result
+
+
+BODY_ERRORS = {
+    "400": "The body is not JSON, or breaks the request's schema; every problem by path.",
+    "413": 'The body is larger than 2,621,440 bytes (code "too_large"); it was not read.',
+}
+
+
+def _errors_response(description: str) -> dict:
+    return {
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}},
+        "description": description,
+    }
 
 
 class ClosedSerializerExtension(OpenApiSerializerExtension):
