@@ -11,11 +11,15 @@ from axes.backends import AxesStandaloneBackend
 from django.contrib.auth.backends import ModelBackend
 
 
-class LockoutModelBackend(ModelBackend):
+class LockoutModelBackend(AxesStandaloneBackend, ModelBackend):
+    # An AxesStandaloneBackend, as axes' system check asks, and a ModelBackend.
+
     def authenticate(self, request, username=None, password=None, **kwargs):
         if request is not None:
             # Raises (a PermissionDenied, which ends the login) when locked out.
-            AxesStandaloneBackend().authenticate(
-                request, username=username, password=password, **kwargs
+            AxesStandaloneBackend.authenticate(
+                self, request, username=username, password=password, **kwargs
             )
-        return super().authenticate(request, username=username, password=password, **kwargs)
+        return ModelBackend.authenticate(
+            self, request, username=username, password=password, **kwargs
+        )

@@ -540,7 +540,8 @@ class _NoUnknownFields(serializers.Serializer):
     # Refuse body fields this request does not know, naming each: typos must not vanish.
 
     def to_internal_value(self, data):
-        unknown = sorted(set(data) - set(self.fields)) if isinstance(data, Mapping) else []
+        writable = [name for name, field in self.fields.items() if not field.read_only]
+        unknown = sorted(set(data) - set(writable)) if isinstance(data, Mapping) else []
         errors = {}
         try:
             value = super().to_internal_value(data)
@@ -549,7 +550,7 @@ class _NoUnknownFields(serializers.Serializer):
                 raise
             errors = dict(exc.detail)
         for key in unknown:
-            known = ", ".join(self.fields)
+            known = ", ".join(writable)
             errors[str(key)] = [
                 serializers.ErrorDetail(
                     f"is not a field of this request (known: {known})", code="unknown_field"
