@@ -27,22 +27,32 @@ GODSLAYER = {
 KEMET_SIDE = {"soldiers": 5, "card": "str2-shield2"}
 
 
-@pytest.fixture
-def world(db):
-    """The packs, alice with a token, a saved Godslayer list and a Mordheim warband."""
+@pytest.fixture(scope="module")
+def saved(django_db_setup, django_db_blocker):
+    """The packs, alice with a token, a saved Godslayer list and a Mordheim warband: made
+    once for the module (loading packs is slow) and rolled back after it."""
+    from django.db import transaction
     from rest_framework.authtoken.models import Token
 
     from armylists.services import lists
     from rules.packs import load_pack_file
     from tests.conftest import make_user
 
-    for key in ("godslayer", "mordheim", "kemet", "boarding-action"):
-        load_pack_file(FIXTURES / f"{key}.yaml")
-    alice = make_user("alice")
-    raid = lists.list_import(owner=alice, data=GODSLAYER)
-    warband = lists.list_import(owner=alice, data=WARBAND)
-    token = Token.objects.create(user=alice).key
-    return {"token": token, "raid": raid.id, "warband": warband.id}
+    with django_db_blocker.unblock(), transaction.atomic():
+        for key in ("godslayer", "mordheim", "kemet", "boarding-action"):
+            load_pack_file(FIXTURES / f"{key}.yaml")
+        alice = make_user("alice")
+        raid = lists.list_import(owner=alice, data=GODSLAYER)
+        warband = lists.list_import(owner=alice, data=WARBAND)
+        token = Token.objects.create(user=alice).key
+        yield {"token": token, "raid": raid.id, "warband": warband.id}
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def world(saved, db):
+    """The module's data; each test's own changes are rolled back after it."""
+    return saved
 
 
 # Each endpoint: (method, path, a good body, where a count goes, auth needed). "{raid}" and

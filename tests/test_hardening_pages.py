@@ -28,12 +28,23 @@ GOOD_DOCUMENT = {
 }
 
 
-@pytest.fixture
-def packs(db):
+@pytest.fixture(scope="module")
+def loaded(django_db_setup, django_db_blocker):
+    """The packs, loaded once for the module (slow) and rolled back after it."""
+    from django.db import transaction
+
     from rules.packs import load_pack_file
 
-    for key in ("godslayer", "mordheim", "kemet", "boarding-action"):
-        load_pack_file(FIXTURES / f"{key}.yaml")
+    with django_db_blocker.unblock(), transaction.atomic():
+        for key in ("godslayer", "mordheim", "kemet", "boarding-action"):
+            load_pack_file(FIXTURES / f"{key}.yaml")
+        yield
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def packs(loaded, db):
+    """The module's packs; each test's own changes are rolled back after it."""
 
 
 @pytest.fixture

@@ -94,19 +94,21 @@ def world(django_db_setup, django_db_blocker):
     # test client arranges for its own requests).
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
-    with django_db_blocker.unblock(), transaction.atomic():
-        for pack in sorted(FIXTURES.glob("*.yaml")):
-            load_pack_file(pack)
-        user = make_user("fuzzer")
-        Token.objects.create(user=user, key=TOKEN)
-        made = [
-            lists.list_import(owner=user, data=document) for document in SAMPLE_DOCUMENTS
-        ]
-        REAL.update(lists=[m.id for m in made], shares=[m.share_token for m in made])
-        yield
-        transaction.set_rollback(True)
-    signals.request_started.connect(close_old_connections)
-    signals.request_finished.connect(close_old_connections)
+    try:
+        with django_db_blocker.unblock(), transaction.atomic():
+            for pack in sorted(FIXTURES.glob("*.yaml")):
+                load_pack_file(pack)
+            user = make_user("fuzzer")
+            Token.objects.create(user=user, key=TOKEN)
+            made = [
+                lists.list_import(owner=user, data=document) for document in SAMPLE_DOCUMENTS
+            ]
+            REAL.update(lists=[m.id for m in made], shares=[m.share_token for m in made])
+            yield
+            transaction.set_rollback(True)
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
 
 
 SAMPLE_DOCUMENTS = [
