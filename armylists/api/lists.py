@@ -45,7 +45,7 @@ from armylists.models import ArmyList
 from armylists.services import lists
 from rules.engine import DocumentError, ProblemAt
 
-from ..middleware import username_key
+from ..brakes import username_key
 from .errors import ErrorsSerializer
 from .parsers import JSONBodyParser, document_input
 from .schema import DOCUMENT_REF

@@ -46,7 +46,7 @@ MIDDLEWARE = [
     # Under /api/: every error JSON, bodies bounded before they are read (armylists/middleware.py).
     "armylists.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "armylists.middleware.AnonymousSessionMiddleware",
+    "armylists.brakes.AnonymousSessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -55,8 +55,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Sign-up and password change, per IP and per username (login: axes, below).
-    "armylists.middleware.AuthFormThrottleMiddleware",
-    "armylists.middleware.InvalidFormStatusMiddleware",
+    "armylists.brakes.AuthFormThrottleMiddleware",
+    "armylists.brakes.InvalidFormStatusMiddleware",
     # Last, as axes asks: turns a locked-out login into its 429 page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -169,11 +169,11 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "armylists.middleware.locked_out"  # registration/locked_out.html, 429
+AXES_LOCKOUT_CALLABLE = "armylists.brakes.locked_out"  # registration/locked_out.html, 429
 # As for the throttles: the address the connection comes from (production: PROXY_COUNT).
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 
-# Sign-up and password change (armylists/middleware.py): posts per window, per IP address
+# Sign-up and password change (armylists/brakes.py): posts per window, per IP address
 # and per username; the counts live in the default cache.
 AUTH_FORM_THROTTLE = {
     "window_seconds": int(os.environ.get("AUTH_FORM_THROTTLE_WINDOW", 600)),
