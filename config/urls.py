@@ -1,14 +1,42 @@
+import base64
+import hashlib
+import re
+from pathlib import Path
+
+import drf_spectacular
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from armylists.views.home import schema_file
+
+
+def _inline_style_hashes(template: Path) -> list[str]:
+    """CSP hashes of the inline <style> blocks of a template that is served as it is."""
+    text = template.read_text()
+    return [
+        "'sha256-" + base64.b64encode(hashlib.sha256(css.encode()).digest()).decode() + "'"
+        for css in re.findall(r"<style>(.*?)</style>", text, flags=re.S)
+    ]
+
+
+SWAGGER_TEMPLATE = (
+    Path(drf_spectacular.__file__).parent / "templates/drf_spectacular/swagger_ui.html"
+)
+
+# Swagger UI (/api/docs/): the split view serves its start script from its own URL (?script),
+# so scripts stay 'self' only; its page's one inline <style> is allowed by its hash, taken
+# from the installed template, on this page alone.
+api_docs = csp_update({"style-src": _inline_style_hashes(SWAGGER_TEMPLATE)})(
+    SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/schemas/<slug:name>.json", schema_file, name="schema-file"),
     path("api/v1/", include("armylists.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", api_docs, name="api-docs"),
     path("", include("armylists.urls")),
 ]

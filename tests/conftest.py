@@ -22,6 +22,16 @@ def _fresh_game_data():
     selectors.forget()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_throttles():
+    """Each test starts with no throttle counted (sign-up, password change, the token
+    endpoint count in the cache; login lockouts live in the test database)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def load_system(db):
     """Load a shipped pack (fixtures/<key>.yaml) into the test database."""

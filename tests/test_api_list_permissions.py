@@ -105,10 +105,10 @@ def test_it_answers_a_deleted_list_with_404(alice, alices_list):
 def test_it_keeps_the_list_collection_private(alice, bob, anonymous, alices_list):
     from armylists.models import ArmyList
 
-    assert [s["id"] for s in alice.get("/api/v1/lists/").json()] == [alices_list["id"]]
-    assert bob.get("/api/v1/lists/").json() == []
-    assert bob.get("/api/v1/lists/", params={"q": "Alice"}).json() == []
-    assert bob.get("/api/v1/lists/", params={"system": "godslayer"}).json() == []
+    assert [s["id"] for s in alice.get("/api/v1/lists/").json()["results"]] == [alices_list["id"]]
+    assert bob.get("/api/v1/lists/").json()["results"] == []
+    assert bob.get("/api/v1/lists/", params={"q": "Alice"}).json()["results"] == []
+    assert bob.get("/api/v1/lists/", params={"system": "godslayer"}).json()["results"] == []
     r = anonymous.get("/api/v1/lists/")
     assert (r.status_code, r.json()) == (403, NOT_LOGGED_IN)
     for path in ("/api/v1/lists/", "/api/v1/lists/import/"):
@@ -117,8 +117,8 @@ def test_it_keeps_the_list_collection_private(alice, bob, anonymous, alices_list
     assert ArmyList.objects.count() == 1
     # What bob creates or imports is his: alice does not see it, and he sees only his.
     mine = bob.request("POST", "/api/v1/lists/import/", json=DOCUMENT).json()
-    assert [s["id"] for s in bob.get("/api/v1/lists/").json()] == [mine["id"]]
-    assert [s["id"] for s in alice.get("/api/v1/lists/").json()] == [alices_list["id"]]
+    assert [s["id"] for s in bob.get("/api/v1/lists/").json()["results"]] == [mine["id"]]
+    assert [s["id"] for s in alice.get("/api/v1/lists/").json()["results"]] == [alices_list["id"]]
     assert ArmyList.objects.get(id=mine["id"]).owner.username == "bob"
 
 
@@ -148,7 +148,7 @@ def test_it_checks_csrf_for_session_logins_but_not_for_tokens(api, live_godslaye
     alice = make_user("alice")
     browser = session_client(api, alice)
     created = browser.request("GET", "/api/v1/lists/")
-    assert created.status_code == 200 and created.json() == []  # reads need no CSRF token
+    assert created.status_code == 200 and created.json()["results"] == []  # reads need no CSRF
 
     r = browser.request("POST", "/api/v1/lists/", json=DOCUMENT)
     assert r.status_code == 403 and "CSRF" in r.json()["errors"][0]["message"]

@@ -48,9 +48,11 @@ def problems_response(problems) -> Response:
 
 
 def exception_handler(exc, context):
+    from .parsers import BodyError
+
     if isinstance(exc, DocumentError):
         exc = InvalidDocument(exc)
-    if isinstance(exc, InvalidDocument):
+    if isinstance(exc, (InvalidDocument, BodyError)):
         errors = [{"path": p.path, "message": p.message, "code": p.code} for p in exc.problems]
         return Response({"errors": errors}, status=exc.status_code)
     response = drf_exception_handler(exc, context)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -22,7 +23,6 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 from rest_framework import status
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import (
     api_view,
@@ -31,27 +31,34 @@ from rest_framework.decorators import (
     permission_classes,
     renderer_classes,
 )
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, Throttled, ValidationError
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from armylists import selectors
 from armylists.models import ArmyList
 from armylists.services import lists
 from rules.engine import DocumentError, ProblemAt
 
+from ..brakes import username_key
 from .errors import ErrorsSerializer
-from .parsers import document_input
+from .parsers import JSONBodyParser, document_input
 from .renderers import JSONRenderer
 from .schema import DOCUMENT_REF
 from .serializers import (
     ConflictSerializer,
     ListDetailSerializer,
+    ListPageSerializer,
     ListPatchSerializer,
     ListPutSerializer,
     ListSummarySerializer,
     ShareActionSerializer,
     SharedListSerializer,
+    TokenRequestSerializer,
     TokenSerializer,
 )
 from .views import BODY_PARSERS, EXAMPLE_DOCUMENT, read_body
@@ -68,6 +75,14 @@ NO_SUCH_LIST = OpenApiResponse(
     description="No such list among yours: it does not exist or belongs to someone else.",
 )
 MALFORMED = OpenApiResponse(ErrorsSerializer, description="Malformed body; every problem by path.")
+THROTTLED = OpenApiResponse(
+    ErrorsSerializer,
+    description='Too many attempts (code "throttled"): per IP address and per username. '
+    "Retry-After says in how many seconds to try again.",
+)
+TOO_LARGE = OpenApiResponse(
+    ErrorsSerializer, description='The body is larger than 2,621,440 bytes (code "too_large").'
+)
 CONFLICT = OpenApiResponse(
     ConflictSerializer,
     description="The list was saved elsewhere since `version`; nothing was saved. Reload "
@@ -83,6 +98,7 @@ def _edit_responses(bad_request: str) -> dict:
         403: NOT_LOGGED_IN,
         404: NO_SUCH_LIST,
         409: CONFLICT,
+        413: TOO_LARGE,
     }
 
 
@@ -135,19 +151,58 @@ def _save(request, army_list: ArmyList, *, document, version: int, top_level=fro
     return _detail(request, saved)
 
 
+class ListPagination(PageNumberPagination):
+    """25 lists a page, ?page_size= from 1 to 100 (anything else is a 400 naming it, not
+    quietly the default); a page past the last is a 404."""
+
+    page_size = 25
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+    def get_page_size(self, request):
+        given = request.query_params.get(self.page_size_query_param)
+        if given is None:
+            return self.page_size
+        if not (given.isascii() and given.isdigit() and 1 <= int(given) <= self.max_page_size):
+            raise ValidationError(
+                {
+                    self.page_size_query_param: [
+                        f"must be a whole number from 1 to {self.max_page_size}"
+                    ]
+                }
+            )
+        return int(given)
+
+
 @extend_schema(
     methods=["GET"],
+    operation_id="v1_lists_list",
     parameters=[
         OpenApiParameter("q", str, description="Part of the name or faction."),
         OpenApiParameter("system", str, description="Only this game system (key)."),
+        OpenApiParameter(
+            "page",
+            {"type": "integer", "minimum": 1},
+            description="Which page (1, 2, …); past the last: 404.",
+        ),
+        OpenApiParameter(
+            "page_size",
+            {"type": "integer", "minimum": 1, "maximum": 100},
+            description="Lists per page: 25 unless given, at most 100.",
+        ),
     ],
-    responses={200: ListSummarySerializer(many=True), 403: NOT_LOGGED_IN},
+    responses={
+        200: ListPageSerializer,
+        400: OpenApiResponse(ErrorsSerializer, description='A bad "page_size".'),
+        403: NOT_LOGGED_IN,
+        404: OpenApiResponse(ErrorsSerializer, description="No such page."),
+    },
     tags=TAGS,
 )
 @extend_schema(
     methods=["POST"],
     request={"application/json": DOCUMENT_REF},
-    responses={201: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN},
+    responses={201: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN, 413: TOO_LARGE},
     examples=[OpenApiExample("Nordgaard raid", value=EXAMPLE_DOCUMENT, request_only=True)],
     tags=TAGS,
 )
@@ -155,8 +210,9 @@ def _save(request, army_list: ArmyList, *, document, version: int, top_level=fro
 @permission_classes([IsAuthenticated])
 @parser_classes(BODY_PARSERS)
 def list_collection(request):
-    """GET: your lists, last saved first (summaries). POST: save a list document, legal or
-    not, as a new list at version 1 (a malformed one: 400, nothing saved)."""
+    """GET: your lists, last saved first (summaries), a page at a time: count, next,
+    previous and results. POST: save a list document, legal or not, as a new list at
+    version 1 (a malformed one: 400, nothing saved)."""
     if request.method == "POST":
         # The raw body goes to the document service: decoded and checked in one pass.
         army_list = lists.list_import(owner=request.user, **document_input(request))
@@ -166,7 +222,10 @@ def list_collection(request):
         query=request.query_params.get("q", "").strip(),
         system=request.query_params.get("system", "").strip(),
     )
-    return Response(ListSummarySerializer(found, many=True, context={"request": request}).data)
+    paginator = ListPagination()
+    page = paginator.paginate_queryset(found, request)
+    data = ListSummarySerializer(page, many=True, context={"request": request}).data
+    return paginator.get_paginated_response(data)
 
 
 @extend_schema(
@@ -256,7 +315,7 @@ def list_export(request, list_id):
 
 @extend_schema(
     request={"application/json": DOCUMENT_REF},
-    responses={201: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN},
+    responses={201: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN, 413: TOO_LARGE},
     tags=TAGS,
 )
 @api_view(["POST"])
@@ -273,7 +332,13 @@ def list_import(request):
 @extend_schema(
     parameters=[LIST_ID],
     request=ShareActionSerializer,
-    responses={200: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN, 404: NO_SUCH_LIST},
+    responses={
+        200: ListDetailSerializer,
+        400: MALFORMED,
+        403: NOT_LOGGED_IN,
+        404: NO_SUCH_LIST,
+        413: TOO_LARGE,
+    },
     tags=TAGS,
 )
 @api_view(["POST"])
@@ -311,21 +376,77 @@ def shared_detail(request, token):
     return Response(SharedListSerializer(army_list, context=context).data)
 
 
+class _RatesFromSettings:
+    # DRF reads the rates once, at import; these read them on each request, so a test
+    # (or a settings change) can set them.
+    def get_rate(self):
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class TokenAttemptsPerIP(_RatesFromSettings, ScopedRateThrottle):
+    """Token requests from one IP address (rate "auth-token")."""
+
+
+class TokenAttemptsPerUsername(_RatesFromSettings, SimpleRateThrottle):
+    """Token requests for one username, from anywhere (rate "auth-token-username")."""
+
+    scope = "auth-token-username"
+
+    def get_cache_key(self, request, view):
+        try:
+            username = request.data.get("username")
+        except AttributeError:  # a body that is not an object: the serializer says so
+            return None
+        if not isinstance(username, str) or not username:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": username_key(username)}
+
+
 @extend_schema_view(
     post=extend_schema(
-        request=AuthTokenSerializer,
+        request={
+            "application/json": TokenRequestSerializer,
+            "application/x-www-form-urlencoded": TokenRequestSerializer,
+            "multipart/form-data": TokenRequestSerializer,
+        },
         responses={
             200: TokenSerializer,
             400: OpenApiResponse(ErrorsSerializer, description="Wrong username or password."),
+            413: TOO_LARGE,
+            429: THROTTLED,
         },
         tags=["auth"],
         auth=[],
         description='Your API token, for scripts: send it as "Authorization: Token <token>". '
-        "The same token every time until it is deleted.",
+        "The same token every time until it is deleted. Attempts are limited per IP "
+        "address and per username (429); after repeated wrong passwords the username and "
+        "the address are locked out for a while, as on the login page.",
     )
 )
 class ObtainToken(ObtainAuthToken):
-    """DRF's obtain_auth_token, documented."""
+    """DRF's obtain_auth_token, documented, throttled, and sharing the login page's lockout
+    (axes counts every failure here too)."""
+
+    serializer_class = TokenRequestSerializer
+    authentication_classes = []  # the body is the credential: no session, so no CSRF
+    permission_classes = [AllowAny]
+    parser_classes = [JSONBodyParser, FormParser, MultiPartParser]
+    throttle_scope = "auth-token"
+    throttle_classes = [TokenAttemptsPerIP, TokenAttemptsPerUsername]
+
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # axes flags the request it refused (the DRF request it was handed).
+            if getattr(request, "axes_locked_out", False):
+                wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
+                raise Throttled(
+                    wait=wait,
+                    detail="too many failed logins from this address or for this username; "
+                    f"try again in {wait // 60} minutes",
+                ) from None
+            raise
 
 
 obtain_token = ObtainToken.as_view()

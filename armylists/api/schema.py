@@ -6,6 +6,8 @@ against it and the OpenAPI schema shows it, so the two cannot drift apart.
 
 import copy
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
+
 from rules.engine.document import list_schema
 
 COMPONENT_NAMES = {
@@ -33,15 +35,59 @@ def document_components() -> dict:
     for key in ("$schema", "$id"):
         schema.pop(key, None)
     components = {"ListDocument": _rewrite_refs(schema)}
+    # PATCH sends some top-level fields of the document: the same fields, none required.
+    partial = {k: v for k, v in components["ListDocument"].items() if k != "required"}
+    partial["title"] = "Top-level fields of a list document"
+    components["PartialListDocument"] = partial
     for key, name in COMPONENT_NAMES.items():
         components[name] = _rewrite_refs(defs[key])
     return components
 
 
 DOCUMENT_REF = {"$ref": "#/components/schemas/ListDocument"}
+PARTIAL_DOCUMENT_REF = {"$ref": "#/components/schemas/PartialListDocument"}
 
 
 def add_document_components(result, generator, request, public):
-    """drf-spectacular postprocessing hook."""
+    """drf-spectacular postprocessing hook: the document's components, and request bodies
+    as JSON only (the server reads any Content-Type as JSON, for ``curl -d``, but JSON is
+    what it takes: a body in another format is a 400)."""
     result.setdefault("components", {}).setdefault("schemas", {}).update(document_components())
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if "requestBody" not in operation:
+                continue
+            content = operation["requestBody"].get("content", {})
+            if "application/json" in content:
+                content.pop("*/*", None)
+            # What any endpoint with a body may answer (armylists/middleware.py, parsers.py).
+            for status, description in BODY_ERRORS.items():
+                operation["responses"].setdefault(status, _errors_response(description))
     return result
+
+
+BODY_ERRORS = {
+    "400": "The body is not JSON, or breaks the request's schema; every problem by path.",
+    "413": 'The body is larger than 2,621,440 bytes (code "too_large"); it was not read.',
+}
+
+
+def _errors_response(description: str) -> dict:
+    return {
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Errors"}}},
+        "description": description,
+    }
+
+
+class ClosedSerializerExtension(OpenApiSerializerExtension):
+    """A request serializer that refuses fields it does not know (``_NoUnknownFields``)
+    says so in the schema: ``additionalProperties: false``."""
+
+    target_class = "armylists.api.serializers._NoUnknownFields"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema

@@ -5,9 +5,10 @@ from collections.abc import Mapping
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from .errors import ErrorSerializer
-from .schema import DOCUMENT_REF
+from .schema import DOCUMENT_REF, PARTIAL_DOCUMENT_REF
 
 
 class StatsSerializer(serializers.Serializer):
@@ -385,15 +386,11 @@ class ListDocumentField(serializers.JSONField):
     """A list document (muster-list/1); the engine checks it, not this field."""
 
 
-@extend_schema_field(
-    {
-        "type": "object",
-        "additionalProperties": True,
-        "description": "Top-level fields of a list document (muster-list/1) to replace, "
-        'e.g. {"entries": [...]}; fields not given keep their current value.',
-    }
-)
+@extend_schema_field(PARTIAL_DOCUMENT_REF)
 class PartialDocumentField(serializers.JSONField):
+    """Top-level fields of a list document (muster-list/1) to replace, e.g.
+    {"entries": [...]}; fields not given keep their current value."""
+
     def to_internal_value(self, data):
         if not isinstance(data, Mapping):
             raise serializers.ValidationError(
@@ -438,6 +435,17 @@ class ListSummarySerializer(serializers.Serializer):
 
     def get_url(self, army_list) -> str:
         return _absolute(self.context.get("request"), reverse("api-list", args=[army_list.id]))
+
+
+class ListPageSerializer(serializers.Serializer):
+    """One page of your lists (DRF's page-number pagination)."""
+
+    count = serializers.IntegerField(help_text="Lists in all pages.")
+    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
+    previous = serializers.URLField(
+        allow_null=True, help_text="The page before; null on the first."
+    )
+    results = ListSummarySerializer(many=True)
 
 
 class DataChangeSerializer(serializers.Serializer):
@@ -532,7 +540,8 @@ class _NoUnknownFields(serializers.Serializer):
     # Refuse body fields this request does not know, naming each: typos must not vanish.
 
     def to_internal_value(self, data):
-        unknown = sorted(set(data) - set(self.fields)) if isinstance(data, Mapping) else []
+        writable = [name for name, field in self.fields.items() if not field.read_only]
+        unknown = sorted(set(data) - set(writable)) if isinstance(data, Mapping) else []
         errors = {}
         try:
             value = super().to_internal_value(data)
@@ -541,7 +550,7 @@ class _NoUnknownFields(serializers.Serializer):
                 raise
             errors = dict(exc.detail)
         for key in unknown:
-            known = ", ".join(self.fields)
+            known = ", ".join(writable)
             errors[str(key)] = [
                 serializers.ErrorDetail(
                     f"is not a field of this request (known: {known})", code="unknown_field"
@@ -605,3 +614,20 @@ class ConflictSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(help_text='Send as the header "Authorization: Token <token>".')
+
+
+class TokenRequestSerializer(_NoUnknownFields, AuthTokenSerializer):
+    """DRF's credentials check; fields it does not know are refused by name."""
+
+    username = serializers.CharField(label="Username", write_only=True, max_length=150)
+    password = serializers.CharField(
+        label="Password", style={"input_type": "password"}, trim_whitespace=False,
+        write_only=True, max_length=4096,
+    )
+    token = serializers.CharField(label="Token", read_only=True)
+
+    def to_internal_value(self, data):
+        # Form bodies (curl -d) arrive as a QueryDict: read them as plain fields.
+        if hasattr(data, "dict"):
+            data = data.dict()
+        return super().to_internal_value(data)

@@ -41,7 +41,10 @@ def signup(request):
             next_url = reverse("home")
         return redirect(next_url or "home")
     return render(
-        request, "registration/signup.html", {"form": form, "next": request.GET.get("next", "")}
+        request,
+        "registration/signup.html",
+        {"form": form, "next": request.GET.get("next", "")},
+        status=400 if form.errors else 200,  # a post with errors, as every page's form
     )
 
 

@@ -1,8 +1,10 @@
 """Settings shared by every environment; environment variables decide the rest."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.db import database_settings
@@ -31,14 +33,20 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served by us, not from a CDN
     "django_htmx",
+    "csp",
+    "axes",
     "rules",
     "armylists",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Under /api/: every error JSON, bodies bounded before they are read (armylists/middleware.py).
+    "armylists.middleware.ApiErrorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "armylists.brakes.AnonymousSessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -46,6 +54,11 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Sign-up and password change, per IP and per username (login: axes, below).
+    "armylists.brakes.AuthFormThrottleMiddleware",
+    "armylists.brakes.InvalidFormStatusMiddleware",
+    # Last, as axes asks: turns a locked-out login into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -92,6 +105,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # Django's ModelBackend, after django-axes' check that refuses every login of a
+    # locked-out IP address or username before a password is looked at.
+    "armylists.auth_backends.LockoutModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -111,13 +129,27 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
+# Request bodies: the list document's bound (rules/engine/document.py, 2,500,000 bytes) and
+# room for the {"version", "document"} around it; anything larger under /api/ gets 413
+# before it is read (armylists/middleware.py), a page's form 400.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # The strict default: an endpoint open to anyone says AllowAny itself.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # POST /api/v1/auth/token/ (armylists/api/lists.py): attempts per IP and per username.
+    "DEFAULT_THROTTLE_RATES": {
+        "auth-token": os.environ.get("THROTTLE_AUTH_TOKEN", "20/min"),
+        "auth-token-username": os.environ.get("THROTTLE_AUTH_TOKEN_USERNAME", "10/min"),
+    },
+    # The client's address is REMOTE_ADDR, never a header it could send itself; production
+    # behind its proxy reads X-Forwarded-For (PROXY_COUNT there).
+    "NUM_PROXIES": 0,
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
         "armylists.api.renderers.JSONRenderer",
@@ -136,6 +168,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -145,6 +178,58 @@ SPECTACULAR_SETTINGS = {
         "armylists.api.schema.add_document_components",
     ],
 }
+
+# -- brakes -----------------------------------------------------------------------------
+
+# Failed logins (the login page and the API's token endpoint): after AXES_FAILURE_LIMIT
+# failures from one IP address, or for one username, further logins are refused for
+# AXES_COOLOFF_TIME, with a 429 page (API: 429 in the JSON error shape). Kept in the
+# database, so every app process sees the same count.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "armylists.brakes.locked_out"  # registration/locked_out.html, 429
+# As for the throttles: the address the connection comes from (production: PROXY_COUNT).
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+
+# Sign-up and password change (armylists/brakes.py): posts per window, per IP address
+# and per username; the counts live in the default cache.
+AUTH_FORM_THROTTLE = {
+    "window_seconds": int(os.environ.get("AUTH_FORM_THROTTLE_WINDOW", 600)),
+    "per_ip": int(os.environ.get("AUTH_FORM_THROTTLE_PER_IP", 20)),
+    "per_username": int(os.environ.get("AUTH_FORM_THROTTLE_PER_USERNAME", 10)),
+}
+
+# A browser without an account keeps its session (and with it its builder drafts) this
+# long after its last edit; an account's session the usual two weeks. Run
+# `manage.py clearworkspaces` daily: it deletes expired sessions and the drafts of them.
+ANONYMOUS_SESSION_AGE = int(os.environ.get("ANONYMOUS_SESSION_AGE", 7 * 24 * 3600))
+
+# -- Content-Security-Policy (django-csp) ---------------------------------------------------
+# Scripts and styles only from our own static files: no inline script, handler or style.
+# /api/docs/ (Swagger UI) loads its script from its own URL, and its one inline <style> is
+# allowed by its hash there only (config/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# What production sets already, everywhere (the secure cookies and HSTS need HTTPS, so
+# only production sets those).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {
     "version": 1,

@@ -3,7 +3,7 @@
 import os
 
 from .base import *  # noqa: F401,F403
-from .base import env_bool
+from .base import REST_FRAMEWORK, env_bool
 
 DEBUG = False
 SECRET_KEY = os.environ["SECRET_KEY"]
@@ -20,3 +20,11 @@ SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Behind the TLS proxy: the client's address is the one it adds to X-Forwarded-For, for
+# the throttles and the login lockouts alike (PROXY_COUNT=0 when clients connect directly).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 1))
+REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": PROXY_COUNT}
+if PROXY_COUNT:
+    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]

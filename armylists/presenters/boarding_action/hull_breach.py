@@ -114,4 +114,5 @@ def hull_breach_page(request):
             "results": sorted(table["results"], key=lambda r: r["roll"]),
             "glancing_modifier": table.get("glancing_modifier", -2),
         },
+        status=400 if form.errors else 200,  # a post with errors, as every page's form
     )

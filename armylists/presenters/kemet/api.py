@@ -6,47 +6,61 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
-from armylists.api.playaids import TAGS, error_example, play_aid
+from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
+from armylists.api.schema import ClosedSerializerExtension
+from armylists.api.serializers import _NoUnknownFields
+from armylists.api.views import read_body
 from rules.systems import kemet
 
 from . import battle
 
-# The request serializers only document the body: the resolver reads and checks it
-# itself and names every impossible field.
+# The request serializers check the body's shape (types, bounds, no unknown field, a card
+# or its values), so the published schema is what is enforced; the resolver then checks
+# what needs the game data (which cards exist and may be played) and names each problem.
+
+COUNT_MAX = 999  # as on the page (armylists/playaids.count_field)
 
 
-class KemetCardValuesSerializer(serializers.Serializer):
-    strength = serializers.IntegerField(min_value=0, required=False, default=0)
-    damage = serializers.IntegerField(min_value=0, required=False, default=0)
-    shield = serializers.IntegerField(min_value=0, required=False, default=0)
-    critical = serializers.IntegerField(min_value=0, required=False, default=0)
-    sacrifice = serializers.IntegerField(
-        min_value=0, required=False, default=0, help_text="Own soldiers removed, not lost."
+def _count(**kwargs):
+    return WholeNumberField(min_value=0, max_value=COUNT_MAX, **kwargs)
+
+
+class KemetCardValuesSerializer(_NoUnknownFields):
+    strength = _count(required=False, default=0)
+    damage = _count(required=False, default=0)
+    shield = _count(required=False, default=0)
+    critical = _count(required=False, default=0)
+    sacrifice = _count(
+        required=False, default=0, help_text="Own soldiers removed, not lost."
     )
 
 
-class KemetBonusSerializer(serializers.Serializer):
-    strength = serializers.IntegerField(min_value=0, required=False, default=0)
-    damage = serializers.IntegerField(min_value=0, required=False, default=0)
-    shield = serializers.IntegerField(min_value=0, required=False, default=0)
-    critical = serializers.IntegerField(min_value=0, required=False, default=0)
+class KemetBonusSerializer(_NoUnknownFields):
+    strength = _count(required=False, default=0)
+    damage = _count(required=False, default=0)
+    shield = _count(required=False, default=0)
+    critical = _count(required=False, default=0)
 
 
-class KemetInterventionSerializer(serializers.Serializer):
-    key = serializers.CharField(help_text="A divine intervention of the kemet pack.")
+class KemetInterventionSerializer(_NoUnknownFields):
+    key = serializers.CharField(
+        max_length=100, help_text="A divine intervention of the kemet pack."
+    )
 
 
-class KemetSideSerializer(serializers.Serializer):
-    soldiers = serializers.IntegerField(min_value=0)
+class KemetSideSerializer(_NoUnknownFields):
+    soldiers = _count()
     card = serializers.CharField(
         required=False,
         allow_null=True,
-        help_text="A battle card of the kemet pack; ignored when card_values is given.",
+        max_length=100,
+        help_text="A battle card of the kemet pack. Exactly one of card and card_values.",
     )
     card_values = KemetCardValuesSerializer(
         required=False,
         allow_null=True,
-        help_text="The values of a card typed in, instead of a card key.",
+        help_text="The values of a card typed in, instead of a card key. Exactly one of "
+        "card and card_values.",
     )
     bonus = KemetBonusSerializer(
         required=False, allow_null=True, help_text="Bonuses from tiles, veterans and the like."
@@ -54,16 +68,54 @@ class KemetSideSerializer(serializers.Serializer):
     interventions = KemetInterventionSerializer(
         many=True,
         required=False,
+        max_length=50,
         help_text="Paid in this order from prayer_points; one that cannot be paid goes back "
         "to hand, as does a bluff. A day card is refused (card_not_allowed).",
     )
-    prayer_points = serializers.IntegerField(min_value=0, required=False, default=0)
-    in_own_city_district = serializers.BooleanField(
+    prayer_points = _count(required=False, default=0)
+    in_own_city_district = TrueFalseField(
         required=False, default=False, help_text="+1 strength."
     )
 
+    def validate(self, attrs):
+        has_card = attrs.get("card") is not None
+        has_values = attrs.get("card_values") is not None
+        if has_card == has_values:
+            message = (
+                "give card or card_values, not both"
+                if has_card
+                else "give a battle card key or card_values"
+            )
+            raise serializers.ValidationError(
+                {"card": [message]}, code="invalid" if has_card else "required"
+            )
+        return attrs
 
-class KemetBattleSerializer(serializers.Serializer):
+
+class KemetSideExtension(ClosedSerializerExtension):
+    """The schema says what validate() enforces: exactly one of card and card_values."""
+
+    target_class = KemetSideSerializer
+    match_subclasses = False
+    priority = 1
+
+    def map_serializer(self, auto_schema, direction):
+        schema = super().map_serializer(auto_schema, direction)
+        if direction == "request":
+            schema["oneOf"] = [
+                {
+                    "required": ["card"],
+                    "properties": {"card": {"type": "string"}, "card_values": {"type": "null"}},
+                },
+                {
+                    "required": ["card_values"],
+                    "properties": {"card_values": {"type": "object"}, "card": {"type": "null"}},
+                },
+            ]
+        return schema
+
+
+class KemetBattleSerializer(_NoUnknownFields):
     attacker = KemetSideSerializer()
     defender = KemetSideSerializer()
     zone_reward = serializers.ChoiceField(
@@ -244,4 +296,13 @@ def kemet_battle(request):
     the kemet pack: strengths, who wins (a tie goes to the defender), critical damage
     (not blocked by shields), sacrifices, damage against shields, the loser's options and
     the rewards, with every step explained."""
-    return battle.kemet_battle(request.data)
+    return battle.kemet_battle(_plain(read_body(KemetBattleSerializer, request)))
+
+
+def _plain(data):
+    """Validated data as plain dicts and lists, as the resolver reads a battle."""
+    if isinstance(data, dict):
+        return {k: _plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_plain(v) for v in data]
+    return data

@@ -144,6 +144,7 @@ def kemet_page(request):
             "result": result,
             "outcome": _kemet_outcome(result, catalogue) if result else None,
         },
+        status=400 if any(f.errors for f in forms_) else 200,  # as every page's form
     )
 
 

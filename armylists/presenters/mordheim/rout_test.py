@@ -80,4 +80,5 @@ def rout_test_page(request):
         request,
         "systems/mordheim/rout_test.html",
         {"form": form, "forms": [form], "has_errors": bool(form.errors), "result": result},
+        status=400 if form.errors else 200,  # a post with errors, as every page's form
     )

@@ -1,0 +1,119 @@
+"""Under /api/, every error is JSON in the API's error shape, and a body over the size
+limit is refused before it is read. (The pages' brakes: armylists/brakes.py.)"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.urls import Resolver404, resolve
+from django.utils.cache import add_never_cache_headers
+
+API_PREFIX = "/api/"
+logger = logging.getLogger("django.request")
+
+# The message and code of an error answered by something other than an API view (the
+# URL resolver, Django's own 400 and 500, a middleware), by status.
+GENERIC_ERRORS = {
+    400: ("bad request", "bad_request"),
+    403: ("forbidden", "forbidden"),
+    404: ("no such address in the API: {path}", "not_found"),
+    405: ("{method} is not allowed here", "method_not_allowed"),
+    413: ("the body is larger than {limit} bytes", "too_large"),
+    429: ("too many requests; try again later", "throttled"),
+    500: ("the server failed to answer this request; it has been logged", "server_error"),
+}
+
+
+def is_api(request) -> bool:
+    return request.path_info.startswith(API_PREFIX)
+
+
+def error_response(request, status: int, message: str | None = None, code: str | None = None):
+    """The API's error shape, ``{"errors": [{"path", "message", "code"}]}``."""
+    from django.http import JsonResponse
+
+    default_message, default_code = GENERIC_ERRORS.get(status, ("error", "error"))
+    text = message or default_message.format(
+        path=request.path_info,
+        method=request.method,
+        limit=settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
+    )
+    response = JsonResponse(
+        {"errors": [{"path": "", "message": text, "code": code or default_code}]}, status=status
+    )
+    add_never_cache_headers(response)
+    return response
+
+
+def _is_json(response) -> bool:
+    return response.get("Content-Type", "").split(";")[0].strip() == "application/json"
+
+
+def _resolves(path: str) -> bool:
+    try:
+        resolve(path)
+    except Resolver404:
+        return False
+    return True
+
+
+class ApiErrorsMiddleware:
+    """Under /api/, every 4xx and 5xx is JSON in the error shape, whoever answered it
+    (DEBUG or not), and a body larger than DATA_UPLOAD_MAX_MEMORY_SIZE is refused (413)
+    before anything reads it. Pages keep Django's own error pages."""
+
+    # Headers of the answer that the JSON one keeps.
+    KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not is_api(request):
+            return self.get_response(request)
+        refused = self._refuse_early(request)
+        if refused is not None:
+            return refused
+        return self._as_json(request, self.get_response(request))
+
+    def process_exception(self, request, exception):
+        """A view's unexpected exception: logged with its traceback, answered as JSON."""
+        if not is_api(request):
+            return None
+        logger.error(
+            "Internal Server Error: %s",
+            request.path,
+            exc_info=exception,
+            extra={"request": request, "status_code": 500},
+        )
+        return error_response(request, 500)
+
+    def _refuse_early(self, request):
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        try:
+            size = int(length)
+        except ValueError:
+            return error_response(request, 400, "the Content-Length header is not a number")
+        if size < 0:
+            return error_response(request, 400, "the Content-Length header is negative")
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and size > limit:
+            return error_response(request, 413)  # the body is never read
+        path = request.path_info
+        # Not CommonMiddleware's redirect to the address with a slash: it loses a POST's
+        # body (and is a 500 under DEBUG). Say where the endpoint is instead.
+        if not path.endswith("/") and not _resolves(path) and _resolves(path + "/"):
+            return error_response(
+                request, 404, f"no such address in the API: {path} (did you mean {path}/ ?)"
+            )
+        return None
+
+    def _as_json(self, request, response):
+        if response.status_code < 400 or _is_json(response):
+            return response
+        replacement = error_response(request, response.status_code)
+        for header in self.KEPT_HEADERS:
+            if header in response:
+                replacement[header] = response[header]
+        return replacement
