@@ -8,11 +8,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # path -> {method: the statuses it documents}
 DOCUMENTED = {
     "/api/v1/lists/{list_id}/diff/": {"get": {"200", "400", "403", "404"}},
-    "/api/v1/diff/": {"post": {"200", "400"}},
+    "/api/v1/diff/": {"post": {"200", "400", "413"}},  # 413: a body over the size bound
     "/api/v1/lists/{list_id}/snapshots/": {"get": {"200", "403", "404"},
                                            "post": {"200", "201", "403", "404"}},
     "/api/v1/snapshots/{code}/": {"get": {"200", "404"}},
-    "/api/v1/snapshots/verify/": {"post": {"200", "400"}},
+    "/api/v1/snapshots/verify/": {"post": {"200", "400", "413"}},
 }  # fmt: skip
 
 

@@ -108,7 +108,7 @@ class DiffChangeSerializer(serializers.Serializer):
     action = serializers.CharField(required=False)
     label = serializers.CharField()
     fields = serializers.DictField(
-        child=_pair(serializers.JSONField(allow_null=True), "[before, after]"),
+        child=_pair(serializers.JSONField(), "[before, after]"),  # any value, null included
         help_text='Each field that changed: {"count": [3, 2], "items": [[...], [...]]}. '
         "Entries: card, custom, count, size, name, items, options, notes; special actions: "
         "action, count, variant.",
@@ -145,7 +145,7 @@ class DiffSerializer(serializers.Serializer):
     entries = DiffPartSerializer()
     special_actions = DiffPartSerializer()
     header = serializers.DictField(
-        child=_pair(serializers.JSONField(allow_null=True), "[before, after]"),
+        child=_pair(serializers.JSONField(), "[before, after]"),  # any value, null included
         help_text="List fields that changed: system, name, faction, battle_size, role, notes.",
     )
     points = DiffPointsSerializer()

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from rules.systems.matchup import ATTACKS, MAX_ATTACKS
 
+from .fields import Text
 from .playaids import WholeNumberField
 from .serializers import _NoUnknownFields
 
@@ -19,7 +20,7 @@ MAX_WOUNDS = 99
 
 def keys_field(help_text: str) -> serializers.ListField:
     return serializers.ListField(
-        child=serializers.CharField(max_length=KEY_LENGTH),
+        child=Text(max_length=KEY_LENGTH),
         required=False,
         default=list,
         max_length=MAX_KEYS,
@@ -30,7 +31,7 @@ def keys_field(help_text: str) -> serializers.ListField:
 class MatchupSideSerializer(_NoUnknownFields):
     """One side: a card by its key (with what it bought) or its values typed in."""
 
-    card = serializers.CharField(
+    card = Text(
         required=False,
         allow_null=True,
         max_length=KEY_LENGTH,
@@ -50,7 +51,7 @@ def attack_field(**kwargs) -> serializers.ChoiceField:
 
 
 def weapon_field(help_text: str) -> serializers.CharField:
-    return serializers.CharField(
+    return Text(
         required=False, allow_null=True, default=None, max_length=KEY_LENGTH,
         help_text=help_text,
     )

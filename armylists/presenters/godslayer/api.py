@@ -11,6 +11,7 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
+from armylists.api.fields import Text
 from armylists.api.matchup import (
     KEY_LENGTH,
     MatchupResultSerializer,
@@ -41,7 +42,7 @@ class WeaponTypeField(serializers.ChoiceField):
 
 
 class GodslayerWeaponSerializer(_NoUnknownFields):
-    name = serializers.CharField(max_length=KEY_LENGTH)
+    name = Text(max_length=KEY_LENGTH)
     type = WeaponTypeField()
     str = WholeNumberField(min_value=0, max_value=30, help_text="The weapon's STR.")
     range = WholeNumberField(required=False, allow_null=True, default=None, min_value=0,
@@ -51,7 +52,7 @@ class GodslayerWeaponSerializer(_NoUnknownFields):
 
 
 class GodslayerCardValuesSerializer(_NoUnknownFields):
-    name = serializers.CharField(required=False, max_length=KEY_LENGTH)
+    name = Text(required=False, max_length=KEY_LENGTH)
     MEL = WholeNumberField(required=False, default=0, **STAT)
     RAN = WholeNumberField(required=False, default=0, **STAT)
     DEF = WholeNumberField(required=False, default=0, **STAT)

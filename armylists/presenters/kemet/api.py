@@ -6,6 +6,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
+from armylists.api.fields import Text
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from armylists.api.schema import ClosedSerializerExtension
 from armylists.api.serializers import _NoUnknownFields
@@ -43,14 +44,14 @@ class KemetBonusSerializer(_NoUnknownFields):
 
 
 class KemetInterventionSerializer(_NoUnknownFields):
-    key = serializers.CharField(
+    key = Text(
         max_length=100, help_text="A divine intervention of the kemet pack."
     )
 
 
 class KemetSideSerializer(_NoUnknownFields):
     soldiers = _count()
-    card = serializers.CharField(
+    card = Text(
         required=False,
         allow_null=True,
         max_length=100,

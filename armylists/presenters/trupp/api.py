@@ -6,6 +6,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
+from armylists.api.fields import Text
 from armylists.api.matchup import (
     KEY_LENGTH,
     MatchupResultSerializer,
@@ -41,7 +42,7 @@ class TruppStatRowSerializer(_NoUnknownFields):
 
 
 class TruppCardValuesSerializer(_NoUnknownFields):
-    name = serializers.CharField(required=False, max_length=KEY_LENGTH)
+    name = Text(required=False, max_length=KEY_LENGTH)
     stat_rows = TruppStatRowSerializer(
         many=True, max_length=MAX_ROWS,
         help_text="The sheet's rows by wounds taken (row 0 first), effective: options "
@@ -63,7 +64,7 @@ class TruppModifiersSerializer(_NoUnknownFields):
     )
     # Godslayer's modifiers, taken so one body fits both games: Trupp has none of them.
     charge = TrueFalseField(required=False, default=False, help_text="Must be false.")
-    style = serializers.CharField(required=False, allow_null=True, default=None, max_length=20,
+    style = Text(required=False, allow_null=True, default=None, max_length=20,
                                   help_text="Must be null.")
     opportunity = TrueFalseField(required=False, default=False, help_text="Must be false.")
     knocked_down = TrueFalseField(required=False, default=False, help_text="Must be false.")
