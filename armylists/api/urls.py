@@ -2,7 +2,7 @@ from django.urls import path
 
 from armylists.presenters import all_presenters
 
-from . import campaign, lists, views
+from . import campaign, campaign_battles, lists, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
@@ -25,6 +25,16 @@ urlpatterns = [
         "lists/<str:list_id>/campaign/events/last/",
         campaign.campaign_event_last,
         name="api-campaign-event-last",
+    ),
+    path(
+        "lists/<str:list_id>/campaign/battles/",
+        campaign_battles.campaign_battles,
+        name="api-campaign-battles",
+    ),
+    path(
+        "lists/<str:list_id>/campaign/battles/last/",
+        campaign_battles.campaign_battle_last,
+        name="api-campaign-battle-last",
     ),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
     # Each game's own endpoints (its play aids), as its presenter lists them.

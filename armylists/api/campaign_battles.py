@@ -1,0 +1,344 @@
+"""Battles of a campaign over the API: record one battle's whole post-battle sequence at
+once (or preview it), and take the last battle back as a whole. Thin: the body is
+checked here for shape and bounds, ``armylists.services.campaign_battles`` does the rest.
+
+Access as for every private list endpoint: anonymous callers get 403
+``not_authenticated``; a list that is not yours answers 404 like one that does not
+exist. A list of a game that keeps no campaign: POST 400 ``wrong_system``, DELETE 404.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, parser_classes, permission_classes
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from armylists.models import ArmyList
+from armylists.services import campaign
+from armylists.services import campaign_battles as battles
+
+from . import campaign_battle_examples as examples
+from .campaign_serializers import TAGS, BattleSerializer, CampaignStateSerializer
+from .errors import ErrorsSerializer, problems_response
+from .lists import LIST_ID, NOT_LOGGED_IN, _owned
+from .playaids import TrueFalseField, WholeNumberField
+from .serializers import _NoUnknownFields
+from .views import BODY_PARSERS, read_body
+
+MAX_ROWS = 40
+MAX_TRADES = 50
+ID = {"max_length": 32, "help_text": "A fighter's entry_id."}
+
+
+def _id(**kwargs):
+    return serializers.CharField(**{**ID, **kwargs})
+
+
+def _die(sides: int, **kwargs):
+    return WholeNumberField(min_value=1, max_value=sides, **kwargs)
+
+
+class InjuryInSerializer(_NoUnknownFields):
+    entry_id = _id()
+    roll = WholeNumberField(
+        required=False, allow_null=True, min_value=1, max_value=66,
+        help_text="A hero: the D66 of the serious injury table; a henchman group with one "
+        "model out of action: its D6. Left out: rolled.",
+    )
+    rolls = serializers.ListField(
+        child=_die(6), required=False, max_length=20,
+        help_text="A henchman group: one D6 per model out of action (1-2: lost).",
+    )
+    models = WholeNumberField(
+        required=False, min_value=1, max_value=20,
+        help_text="A henchman group: models out of action (default: the rolls given, or 1).",
+    )
+    d6 = _die(6, required=False, allow_null=True, help_text="The D6 a result asks for.")
+    d3 = _die(3, required=False, allow_null=True, help_text="Deep wound: games missed.")
+    injuries = serializers.ListField(
+        child=serializers.DictField(), required=False, max_length=6,
+        help_text='Multiple injuries: the further injuries, e.g. [{"roll": 22}].',
+    )
+    won = TrueFalseField(required=False, allow_null=True, help_text="Sold to the pits: won.")
+    again = serializers.DictField(
+        required=False, help_text="Sold to the pits and lost: the next injury."
+    )
+
+
+class CapturedInSerializer(_NoUnknownFields):
+    entry_id = _id(help_text="One's own hero held by the enemy.")
+    outcome = serializers.ChoiceField(choices=["ransom", "exchange", "lost"])
+    price = WholeNumberField(
+        required=False, min_value=0, max_value=100_000,
+        help_text="Ransom: the gold the captors asked (paid from the treasury).",
+    )
+    captive = serializers.CharField(
+        required=False, max_length=100, help_text="Exchange: the enemy hero given back."
+    )
+
+
+class CountInSerializer(_NoUnknownFields):
+    entry_id = _id()
+    count = WholeNumberField(min_value=0, max_value=99)
+
+
+class AmountInSerializer(_NoUnknownFields):
+    entry_id = _id()
+    amount = WholeNumberField(
+        min_value=0, max_value=99, help_text="The scenario's extra experience."
+    )
+
+
+class PromotionInSerializer(_NoUnknownFields):
+    roll = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=12)
+    sub_roll = _die(6, required=False, allow_null=True)
+    choice = serializers.CharField(required=False, allow_null=True, max_length=60)
+    result = serializers.CharField(required=False, allow_null=True, max_length=32)
+
+
+class RestInSerializer(_NoUnknownFields):
+    roll = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=12)
+    rerolled = serializers.ListField(child=WholeNumberField(), required=False, max_length=20)
+    choice = serializers.CharField(required=False, allow_null=True, max_length=60)
+    result = serializers.CharField(required=False, allow_null=True, max_length=32)
+
+
+class AdvanceInSerializer(_NoUnknownFields):
+    entry_id = _id(help_text="The hero or henchman group; one row per advance due, in order.")
+    roll = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=12,
+                            help_text="2D6 on the advance table. Left out: rolled.")
+    sub_roll = _die(6, required=False, allow_null=True,
+                    help_text="Hero 6, 8, 9: the D6 that picks the characteristic.")
+    choice = serializers.CharField(
+        required=False, allow_null=True, max_length=60,
+        help_text="The characteristic (WS or BS on a 7; a henchman's 6 or 7) or the new "
+        "skill (a skill of the hero's own lists).",
+    )
+    spell = serializers.CharField(required=False, allow_null=True, max_length=60)
+    rerolled = serializers.ListField(child=WholeNumberField(), required=False, max_length=20)
+    result = serializers.CharField(required=False, allow_null=True, max_length=32)
+    skill_lists = serializers.ListField(
+        child=serializers.CharField(max_length=32), required=False, allow_null=True,
+        max_length=2, help_text="The lad's got talent: the new hero's two skill lists.",
+    )
+    promotion = PromotionInSerializer(
+        required=False, allow_null=True, help_text="The lad's got talent: his hero roll."
+    )
+    rest = RestInSerializer(
+        required=False, allow_null=True, help_text="The lad's got talent: the rest's roll."
+    )
+    name = serializers.CharField(required=False, allow_null=True, max_length=60)
+    promoted_entry_id = _id(required=False, allow_null=True,
+                            help_text="Given by the server to a promoted henchman.")
+
+
+class ExplorationInSerializer(_NoUnknownFields):
+    dice = serializers.ListField(
+        child=_die(6), required=False, allow_null=True, max_length=13,
+        help_text="The exploration dice, one per hero not out of action, +1 for the winner."
+        " Left out: rolled.",
+    )
+    extra_dice = WholeNumberField(required=False, min_value=0, max_value=6)
+    rerolls = serializers.ListField(child=serializers.DictField(), required=False,
+                                    allow_null=True, max_length=6)
+    discard = serializers.ListField(
+        child=WholeNumberField(min_value=0, max_value=12), required=False, allow_null=True,
+        max_length=7, help_text="More than 6 dice: the indexes of those dropped.",
+    )
+    location = serializers.DictField(
+        required=False, allow_null=True,
+        help_text="The location's own rolls and choices (as a previous answer gave them).",
+    )
+
+
+class PurchaseInSerializer(_NoUnknownFields):
+    item = serializers.CharField(max_length=100, help_text="An item key of the game data.")
+    entry_id = _id(allow_null=True, help_text="Who gets it; null: into the stash.")
+    rarity = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=20,
+                              help_text="A rare item: Rare N from your rulebook.")
+    roll = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=12,
+                            help_text="A rare item: the searcher's 2D6. Left out: rolled.")
+    searcher = _id(required=False, allow_null=True,
+                   help_text="A rare item: the hero who searches (default: who gets it).")
+    modifiers = serializers.ListField(
+        child=serializers.CharField(max_length=32), required=False, max_length=5,
+        help_text="A rare item: streetwise, marienburg, jewelsmith_gems.",
+    )
+
+
+class SaleInSerializer(_NoUnknownFields):
+    item = serializers.CharField(max_length=100)
+    entry_id = _id(allow_null=True, help_text="Whose item; null: from the stash.")
+
+
+class RecruitInSerializer(_NoUnknownFields):
+    card = serializers.CharField(required=False, allow_null=True, max_length=100)
+    name = serializers.CharField(required=False, allow_null=True, max_length=60)
+    join_entry_id = _id(required=False, allow_null=True,
+                        help_text="New members of this henchman group.")
+    size = WholeNumberField(required=False, min_value=1, max_value=5)
+    items = serializers.ListField(child=serializers.CharField(max_length=100),
+                                  required=False, max_length=20)
+    entry_id = _id(required=False, allow_null=True, help_text="Given by the server.")
+
+
+class MoveInSerializer(_NoUnknownFields):
+    item = serializers.CharField(max_length=100)
+    from_entry_id = _id(allow_null=True, help_text="null: from the stash.")
+    to_entry_id = _id(allow_null=True, help_text="null: into the stash.")
+
+
+class VeteransInSerializer(_NoUnknownFields):
+    dice = serializers.ListField(child=_die(6), min_length=2, max_length=2)
+
+
+class NewBattleSerializer(_NoUnknownFields):
+    """One battle's post-battle sequence. Every roll left out is rolled by the server and
+    stored; choices (a skill, WS or BS...) are never made for you."""
+
+    won = TrueFalseField(help_text="The warband won the battle.")
+    opponent_rating = WholeNumberField(
+        required=False, allow_null=True, min_value=0, max_value=100_000,
+        help_text="The opponent's rating: the underdog bonus when it is higher.",
+    )
+    old_wound_rolls = serializers.DictField(
+        child=_die(6), required=False, help_text="entry_id -> D6 of an old battle wound."
+    )
+    injuries = InjuryInSerializer(many=True, required=False, max_length=MAX_ROWS)
+    captured = CapturedInSerializer(many=True, required=False, max_length=6)
+    enemies_out_of_action = CountInSerializer(many=True, required=False, max_length=MAX_ROWS)
+    experience = AmountInSerializer(many=True, required=False, max_length=MAX_ROWS)
+    advances = AdvanceInSerializer(many=True, required=False, max_length=100)
+    exploration = ExplorationInSerializer(required=False, allow_null=True)
+    sell_shards = WholeNumberField(required=False, allow_null=True, min_value=0, max_value=99)
+    purchases = PurchaseInSerializer(many=True, required=False, max_length=MAX_TRADES)
+    sales = SaleInSerializer(many=True, required=False, max_length=MAX_TRADES)
+    recruits = RecruitInSerializer(many=True, required=False, max_length=20)
+    moves = MoveInSerializer(many=True, required=False, max_length=MAX_TRADES)
+    veterans = VeteransInSerializer(required=False, allow_null=True)
+    dry_run = TrueFalseField(
+        required=False, default=False,
+        help_text="Record nothing: answer 200 with the battle as it would be (its dice "
+        "rolled; send its input back to keep them) and the choices still pending.",
+    )
+
+    def validate_old_wound_rolls(self, value):
+        if len(value) > MAX_ROWS or any(len(str(k)) > 32 for k in value):
+            raise serializers.ValidationError(f"at most {MAX_ROWS} fighters, ids of 32")
+        return value
+
+
+class BattleChangeSerializer(serializers.Serializer):
+    battle = BattleSerializer()
+    campaign = CampaignStateSerializer()
+
+
+class BattlePreviewSerializer(serializers.Serializer):
+    battle = BattleSerializer(help_text="Not recorded; its pending lists what is owed.")
+    rating = serializers.IntegerField(help_text="The warband's rating after it.")
+    treasury = serializers.IntegerField()
+
+
+class BattleUndoneSerializer(CampaignStateSerializer):
+    battle = BattleSerializer(help_text="The battle taken back.")
+
+
+def _clean(value):
+    """The body as the campaign rules take it: nulls left out."""
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+@extend_schema(
+    summary="Record a battle and its post-battle sequence",
+    parameters=[LIST_ID],
+    request=NewBattleSerializer,
+    responses={
+        201: BattleChangeSerializer,
+        200: OpenApiResponse(BattlePreviewSerializer, description="dry_run: nothing recorded."),
+        400: OpenApiResponse(
+            ErrorsSerializer,
+            description="A step cannot be applied (by path, e.g. \"purchases[0].item\", "
+            "\"injuries[1].entry_id\", \"recruits[0].card\"), a choice is still owed "
+            "(code required), or the game keeps no campaign (wrong_system). Nothing is "
+            "recorded.",
+        ),
+        403: NOT_LOGGED_IN,
+        404: OpenApiResponse(ErrorsSerializer, description="No such list among yours."),
+    },
+    examples=[*examples.REQUESTS, examples.RECORDED, *examples.ERRORS],
+    tags=TAGS,
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@parser_classes(BODY_PARSERS)
+def campaign_battles(request, list_id):
+    """Record one battle, all or nothing, its steps in the order of the rules: who fights
+    (games missed, old battle wounds), injuries and captives, experience and advances,
+    exploration, selling wyrdstone, trading and recruits, the new rating. Dice left out
+    are rolled by the server (random.SystemRandom) and stored, so the battle replays
+    the same every time; `dry_run` answers what it would do without recording it."""
+    army_list = _owned(request, list_id)
+    body = read_body(NewBattleSerializer, request)
+    dry_run = body.pop("dry_run", False)
+    spec = _clean(body)
+    try:
+        if dry_run:
+            preview = battles.battle_preview(army_list=army_list, spec=spec)
+            return Response(BattlePreviewSerializer({
+                "battle": preview, "rating": preview["rating"],
+                "treasury": preview["treasury_after"]}).data)
+        battle = battles.battle_record(army_list=army_list, spec=spec,
+                                                user=request.user)
+    except campaign.CampaignRefused as error:
+        return problems_response(error.problems)
+    except ArmyList.DoesNotExist:  # deleted between the lookup and the record
+        raise NotFound("no such list") from None
+    state = campaign.campaign_state(army_list=army_list)
+    return Response(BattleChangeSerializer({"battle": battle, "campaign": state}).data,
+                    status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    summary="Undo the last battle",
+    parameters=[LIST_ID],
+    request=None,
+    responses={
+        200: BattleUndoneSerializer,
+        403: NOT_LOGGED_IN,
+        404: OpenApiResponse(
+            ErrorsSerializer,
+            description="No such list among yours, its game keeps no campaign, or no battle.",
+        ),
+        409: OpenApiResponse(
+            ErrorsSerializer, description="An event was recorded after the last battle "
+            "(last_is_event): undo it first (DELETE .../campaign/events/last/).",
+        ),
+    },
+    examples=[examples.UNDONE],
+    tags=TAGS,
+)
+@api_view(["DELETE"])
+@permission_classes([IsAuthenticated])
+def campaign_battle_last(request, list_id):
+    """Take back the last battle as a whole: every step of it. Answers the campaign
+    state as it was before that battle, and the battle taken back."""
+    army_list = _owned(request, list_id)
+    if not campaign.list_has_campaign(army_list=army_list):
+        raise NotFound("no campaign log: this list's game keeps none")
+    try:
+        removed = battles.battle_undo(army_list=army_list)
+    except campaign.CampaignRefused as error:
+        return Response({"errors": error.as_dicts()}, status=status.HTTP_409_CONFLICT)
+    except ArmyList.DoesNotExist:
+        removed = None
+    if removed is None:
+        raise NotFound("no battle is recorded")
+    state = campaign.campaign_state(army_list=army_list)
+    return Response(BattleUndoneSerializer({**state, "battle": removed}).data)
