@@ -66,6 +66,10 @@ class InjuryInSerializer(_NoUnknownFields):
     again = serializers.DictField(
         required=False, help_text="Sold to the pits and lost: the next injury."
     )
+    rerolled = serializers.ListField(child=WholeNumberField(), required=False, max_length=20,
+                                     help_text="Answered: D66 rolls re-rolled.")
+    result = serializers.CharField(required=False, max_length=40,
+                                   help_text="Answered: the injury (ignored when sent).")
 
 
 class CapturedInSerializer(_NoUnknownFields):
@@ -167,11 +171,16 @@ class PurchaseInSerializer(_NoUnknownFields):
         child=serializers.CharField(max_length=32), required=False, max_length=5,
         help_text="A rare item: streetwise, marienburg, jewelsmith_gems.",
     )
+    found = TrueFalseField(required=False, help_text="Answered: the search found it.")
+    price = WholeNumberField(required=False, min_value=0, max_value=100_000,
+                             help_text="Answered: what it cost.")
 
 
 class SaleInSerializer(_NoUnknownFields):
     item = serializers.CharField(max_length=100)
     entry_id = _id(allow_null=True, help_text="Whose item; null: from the stash.")
+    gold = WholeNumberField(required=False, min_value=0, max_value=100_000,
+                            help_text="Answered: what it fetched.")
 
 
 class RecruitInSerializer(_NoUnknownFields):
@@ -183,6 +192,8 @@ class RecruitInSerializer(_NoUnknownFields):
     items = serializers.ListField(child=serializers.CharField(max_length=100),
                                   required=False, max_length=20)
     entry_id = _id(required=False, allow_null=True, help_text="Given by the server.")
+    cost = WholeNumberField(required=False, min_value=0, max_value=100_000,
+                            help_text="Answered: what the recruits cost.")
 
 
 class MoveInSerializer(_NoUnknownFields):
@@ -197,7 +208,9 @@ class VeteransInSerializer(_NoUnknownFields):
 
 class NewBattleSerializer(_NoUnknownFields):
     """One battle's post-battle sequence. Every roll left out is rolled by the server and
-    stored; choices (a skill, WS or BS...) are never made for you."""
+    stored; choices (a skill, WS or BS...) are never made for you. A battle's answered
+    ``input`` (from a dry run) is a valid body: its fields marked "Answered" are checked
+    against the rules again, not trusted."""
 
     won = TrueFalseField(help_text="The warband won the battle.")
     opponent_rating = WholeNumberField(

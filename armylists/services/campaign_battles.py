@@ -80,7 +80,7 @@ def battle_preview(*, army_list: ArmyList, spec: dict, rng=None, until=None) -> 
     rolled (send its ``input`` back to keep them) and the choices still ``pending``."""
     rng = rng or random.SystemRandom()
     _rules_of(army_list)
-    log = campaign_log.read(army_list)
+    log = campaign_log.current(army_list)
     refuse_mismatch(log)
     out = _run(log, spec, rng, until=until, allow_pending=True)
     preview = payloads.preview_payload(out)
@@ -123,7 +123,7 @@ def draft_get(*, army_list: ArmyList) -> BattleDraft | None:
 
 def draft_save(*, army_list: ArmyList, data: dict, step: str, user) -> BattleDraft:
     """Keep what the steps done so far say (``data``, dice rolled), up to ``step``."""
-    last = campaign_log.read(army_list).last_sequence
+    last = campaign_log.current(army_list).last_sequence
     draft, _created = BattleDraft.objects.update_or_create(
         army_list=army_list,
         defaults={"data": data, "step": step, "created_by": user},

@@ -151,6 +151,25 @@ def battle_data(out: dict) -> dict:
     return {key: out[key] for key in BATTLE_DATA}
 
 
+def current(army_list: ArmyList) -> Log:
+    """The roster now and the last record, for a preview: the last record's snapshot
+    (two small queries), or the whole log replayed in memory when the list changed."""
+    rules = rules_for(army_list.system.key).campaign
+    log = _open(army_list, rules)
+    last = _last(army_list)
+    roster = None
+    if last is not None and last.row.basis == log.basis:
+        roster = rules.roster_from_json(last.row.roster)
+    if last is None:
+        log.roster = log.starting
+    elif roster is not None:
+        log.records, log.roster = [last], roster
+    else:
+        log.records = _rows(army_list)
+        replay(log)
+    return log
+
+
 # -- writing --------------------------------------------------------------------------
 
 

@@ -48,6 +48,7 @@ class PostBattle:
         self.pending: list[dict] = []
         self.absent: dict[str, str] = {}  # entry id -> misses_games | old_battle_wound
         self.fought: list[str] = []  # entry ids of those who fought, roster order
+        self.fought_as_heroes: set[str] = set()  # of them, heroes (not promoted since)
         self.out_of_action: set[str] = set()
         self.searched: set[str] = set()  # heroes who rolled for a rare item
         self.rating_before = 0

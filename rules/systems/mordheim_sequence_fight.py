@@ -39,6 +39,7 @@ def before(ps: PostBattle) -> None:
     result = before_battle(ps.tables, fighters, spec={"old_wound_rolls": given}, rng=ps.rng)
     ps.absent = dict(result["absent"])
     ps.fought = list(result["fighting"])
+    ps.fought_as_heroes = {who for who in ps.fought if ps.fighter(who).hero}
     missing = {who: n for who, n in ((f.entry_id, f.misses_games) for f in ps.roster.active())
                if n}
     for who, left in count_down(missing).items():

@@ -33,7 +33,7 @@ NOT_APPLIED = ("leader_xp", "heroes_xp", "zombies", "misses_games")
 def exploration(ps: PostBattle) -> None:
     given = spec_of(ps.spec.get("exploration"), "exploration", EXPLORATION_FIELDS)
     able = [who for who in ps.fought if who not in ps.out_of_action
-            and (f := ps.fighter(who)) is not None and f.hero and f.in_warband]
+            and who in ps.fought_as_heroes and ps.fighter(who).in_warband]
     rename = {"exploration.rolled": "exploration.dice", "extra_dice": "exploration.extra_dice"}
     try:
         count = exploration_dice(ps.tables, heroes_not_out_of_action=min(len(able), 6),

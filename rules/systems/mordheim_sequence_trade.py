@@ -173,6 +173,8 @@ def _search(ps: PostBattle, row, at: str, item, who) -> dict:
     if searcher is None:
         fail(path, f"{item.name} is rare: name the hero who searches for it", "required")
     hero = ps.target(searcher, path, fought=True, hero=True)
+    if searcher not in ps.fought_as_heroes:
+        fail(path, f"{hero.name} did not fight this battle as a hero", "not_allowed")
     if searcher in ps.out_of_action:
         fail(path, f"{hero.name} was taken out of action: he may not search", "not_allowed")
     if searcher in ps.searched:
@@ -221,7 +223,7 @@ class _Veterans:
         self.left -= experience
 
 
-def _room(ps: PostBattle, card, size: int, path: str) -> None:
+def _room(ps: PostBattle, card, size: int, path: str, card_path: str) -> None:
     """The warband's limits with ``size`` more models of ``card``."""
     active = ps.roster.active()
     _low, top = size_limits(ps.catalogue, ps.document)
@@ -231,7 +233,7 @@ def _room(ps: PostBattle, card, size: int, path: str) -> None:
     most = card.attributes.get("type_limit")
     same = sum(f.models for f in active if f.card == card.key)
     if most is not None and same + size > most:
-        fail(path, f"{card.name}: {same + size} models, at most {most}", "type_limit")
+        fail(card_path, f"{card.name}: {same + size} models, at most {most}", "type_limit")
 
 
 def _recruit(ps: PostBattle, row, at: str, veterans: _Veterans) -> dict:
@@ -261,7 +263,7 @@ def _recruit(ps: PostBattle, row, at: str, veterans: _Veterans) -> dict:
              "hero_limit")
     if is_leader(card) and any(f.leader for f in ps.roster.active()):
         fail(join_path(at, "card"), "the warband has its leader", "leader")
-    _room(ps, card, size, join_path(at, "size"))
+    _room(ps, card, size, join_path(at, "size"), join_path(at, "card"))
     try:
         cost = recruit_cost(ps.catalogue, card.key, items, models=size)
     except CampaignError as error:
@@ -291,7 +293,7 @@ def _join(ps: PostBattle, row, at: str, size: int, items, veterans: _Veterans) -
     if items:
         fail(join_path(at, "items"), "new members of a group carry the group's equipment")
     gear = model_price(ps.catalogue, card, Entry(card=card.key, items=group.items)) - card.points
-    _room(ps, card, size, join_path(at, "size"))
+    _room(ps, card, size, join_path(at, "size"), join_path(at, "join_entry_id"))
     try:
         cost = join_group_cost(
             ps.tables, base_cost=card.points, equipment_cost=max(gear, 0),

@@ -29,7 +29,7 @@ UNTIL = {"battle": "injuries", "experience": "experience", "exploration": "explo
          "trading": "rating", "review": "rating"}
 KEPT_CHOICES = ("choice", "spell", "skill_lists", "promotion", "rest", "name",
                 "promoted_entry_id", "rerolled")
-_TOKEN = re.compile(r"([A-Za-z_]+)|\[([0-9]{1,3})\]")
+_TOKEN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]{1,3})\]")
 
 
 def next_step(done: str | None) -> str:
@@ -84,13 +84,13 @@ def choice_fields(pending: list[dict]) -> list[dict]:
     fields = []
     for item in pending:
         options = [(str(o), str(o)) for o in item.get("options") or []]
-        many = item.get("choose") or item.get("up_to")
+        many = item.get("choose") or item.get("up_to")  # a list of that many
         fields.append({
             "name": f"c:{item['path']}",
             "path": item["path"],
             "label": _label(item),
             "options": options,
-            "multiple": many if many and many > 1 else None,
+            "multiple": many or None,
             "number": not options,
         })
     return fields

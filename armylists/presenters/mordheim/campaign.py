@@ -27,7 +27,6 @@ from armylists.names import item_names, local_name
 from armylists.playaids import ToolError, form_errors
 from armylists.services import campaign, campaign_battles
 from rules import selectors as rules_selectors
-from rules.systems import mordheim
 
 from . import battle_draft
 from .battle_forms import BattleStepForm, ExperienceStepForm, ExplorationStepForm, TradingStepForm
