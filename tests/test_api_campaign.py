@@ -21,7 +21,7 @@ NOT_FOUND = {"errors": [{"path": "", "message": "no such list", "code": "not_fou
 NOT_LOGGED_IN = {"errors": [{"path": "", "code": "not_authenticated",
                              "message": "Authentication credentials were not provided."}]}
 STATE_KEYS = {"events", "roster", "rating", "problems", "rout_test", "battles", "treasury",
-              "stash", "shards", "finds", "battles_recorded", "starting"}
+              "stash", "shards", "finds", "battles_recorded", "starting", "unverified"}
 
 
 @pytest.fixture

@@ -91,6 +91,7 @@ def test_the_campaign_state_has_the_new_fields(as_alice, warband):
             "rating", "problems", "rout_test"} <= set(state)
     assert (state["treasury"], state["stash"], state["shards"]) == (140 + 4 - 10, ["helmet"], 3)
     assert state["starting"] == {"treasury": 140, "rating": 73}
+    assert "trading.sell_rounding" in state["unverified"]
     otto = state["roster"]["fighters"][1]
     assert (otto["games_to_miss"], otto["misses_games"], otto["injuries"]) == (
         2, 2, ["deep_wound"])

@@ -230,6 +230,11 @@ class CampaignStateSerializer(serializers.Serializer):
     finds = serializers.ListField(child=serializers.CharField())
     battles_recorded = serializers.IntegerField()
     starting = StartingSerializer(help_text="The starting list, for comparison.")
+    unverified = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Campaign facts of the game data resting on a single source or a disputed "
+        "reading (the trusted value is used), e.g. \"trading.sell_rounding\".",
+    )
     problems = ErrorSerializer(
         many=True,
         help_text="Why the log stops applying (the list was edited since); the roster "

@@ -133,6 +133,7 @@ def state_payload(log: Log) -> dict:
         "battles_recorded": log.roster.battles,
         "starting": {"treasury": starting.treasury,
                      "rating": rules.roster_rating(catalogue, starting)},
+        "unverified": rules.unverified_facts(catalogue),
         "problems": [{"path": p, "message": m, "code": c} for p, m, c in log.problems],
         "rout_test": rout_test(roster),
     }

@@ -35,4 +35,13 @@ from .mordheim_campaign import (  # noqa: F401
 )
 from .mordheim_roster import roster_from_json, roster_to_json  # noqa: F401
 
+
+def unverified_facts(catalogue) -> list[str]:
+    """The campaign facts of the pack resting on a single source or a disputed reading
+    (the pack ships the trusted value and lists them): "<section>.<fact>"."""
+    tables = catalogue.attributes.get("campaign") or {}
+    return [f"{section}.{key}" for section, values in tables.items()
+            if isinstance(values, dict) for key in values.get("unverified") or []]
+
+
 extend(SYSTEM, campaign=sys.modules[__name__])

@@ -89,10 +89,15 @@ def _apply(ps: PostBattle, found: dict) -> dict:
                              "place": multiple["name"]}))
     if gold:
         words.append(Phrase(N_("{gold} gc found"), {"gold": gold}))
+    if by_hand:
+        words.append(Phrase(N_("apply by hand: {what}"),
+                            {"what": ", ".join(sorted(by_hand))}))
+    unverified = bool(reward.get("unverified") or (multiple or {}).get("unverified"))
+    if unverified:
+        words.append(Phrase(N_("unverified: a single source or a disputed reading")))
     ps.lines.append(Phrase(N_("Exploration: {what}"), {"what": words}))
     return {"shards": shards, "gold": gold, "multiple": multiple,
-            "items": reward.get("items", []), "not_applied": by_hand,
-            "unverified": bool(reward.get("unverified") or (multiple or {}).get("unverified"))}
+            "items": reward.get("items", []), "not_applied": by_hand, "unverified": unverified}
 
 
 def wyrdstone(ps: PostBattle) -> None:

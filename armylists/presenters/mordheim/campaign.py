@@ -299,7 +299,7 @@ def _page(request, army_list, *, battle=None, status=200):
             "battle": battle,
             "rout": rout,
             "rout_result": rout_result,
-            "unverified": _unverified(catalogue),
+            "unverified": state["unverified"],
             "max_heroes": catalogue.params_for("hero_limit").get("max", 6),
         },
         status=status,
@@ -313,13 +313,3 @@ def _log(state) -> list[dict]:
     records += [{"kind": "event", "sequence": e["sequence"], "event": e}
                 for e in state["events"]]
     return sorted(records, key=lambda r: r["sequence"], reverse=True)
-
-
-def _unverified(catalogue) -> list[str]:
-    """The campaign facts the game data marks as resting on one source or disputed."""
-    tables = catalogue.attributes.get("campaign") or {}
-    found = []
-    for section, values in tables.items():
-        if isinstance(values, dict):
-            found += [f"{section}.{key}" for key in values.get("unverified") or []]
-    return found

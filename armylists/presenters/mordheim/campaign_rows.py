@@ -39,6 +39,8 @@ def fighter_row(fighter: dict, catalogue) -> dict:
         "notes": notes,
         "injury_names": [_(LABELS.get(i, i)) for i in fighter["injuries"]],
         "status_label": _(STATUSES.get(fighter["status"], fighter["status"])),
+        # facts of his card resting on one source or disputed (e.g. his skill lists)
+        "unverified": list(card.attributes.get("unverified") or []) if card else [],
     }
 
 
