@@ -291,3 +291,54 @@ def test_the_rout_test_is_prefilled_with_the_warband(alice_client, warband):
     page = submit(alice_client, warband, "rout-form", "rout", {"rout-out_of_action": 10},
                   status=400)
     assert "only 9 members" in page.text
+
+
+def first_choices(page: Page) -> dict:
+    """Every choice owed, answered with its first options (two for checkboxes)."""
+    answers = {}
+    for choice in page.testid("choice"):
+        select = choice.find("select")
+        if select is not None:
+            values = [o.attrs["value"] for o in select.find_all("option") if o.attrs["value"]]
+            answers[select.attrs["name"]] = values[:1]
+            continue
+        boxes = choice.find_all("input", type="checkbox")
+        if boxes:
+            answers[boxes[0].attrs["name"]] = [b.attrs["value"] for b in boxes[:2]]
+        else:
+            answers[choice.find("input").attrs["name"]] = ["3"]
+    return answers
+
+
+def _quick_battle(client, army_list, fields):
+    """A lost battle with ``fields`` on its first step and two heroes standing (two
+    exploration dice), the rest left to the defaults (dice rolled; a choice an advance
+    owes answered with its first option)."""
+    submit(client, army_list, "step-form", "step", {"won": "lost", **fields})
+    page = submit(client, army_list, "step-form", "step", {})
+    for _ in range(4):
+        if step_of(page) != "experience":
+            break
+        page = submit(client, army_list, "choices-form", "choose", first_choices(page))
+    assert step_of(page) == "exploration"
+    page = submit(client, army_list, "step-form", "step", {"dice": "1 2"})  # no multiples
+    assert step_of(page) == "trading"
+    submit(client, army_list, "step-form", "step", {})
+    return submit(client, army_list, "review-form", "record")
+
+
+def test_a_captured_hero_is_ransomed_and_comes_back_with_his_gear(alice_client, warband):
+    page = _quick_battle(alice_client, warband, {f"roll_{OTTO}": 61})
+    [gone] = page.testid("gone-fighter")
+    assert "Otto" in gone.text and "captured" in gone.text
+    treasury = int(figures(page)[0].split()[1])
+    [captive] = open_page(alice_client, warband).testid("captive-row")
+    assert captive.attrs["data-entry-id"] == eid(warband, OTTO)
+    page = _quick_battle(alice_client, warband, {f"captive_{OTTO}": "ransom",
+                                                 f"price_{OTTO}": 30})
+    rows = roster(page)
+    assert rows[eid(warband, OTTO)]["items"] == "Halberd" and not page.testid("gone-fighter")
+    battle = CampaignBattle.objects.order_by("-number").first()
+    assert battle.data["treasury_before"] == treasury
+    assert battle.data["input"]["captured"] == [
+        {"entry_id": eid(warband, OTTO), "outcome": "ransom", "price": 30, "captive": None}]

@@ -124,7 +124,7 @@ def with_choices(data: dict, pending: list[dict], post) -> tuple[dict, list[str]
             if any(v not in options for v in values) or len(values) > field["multiple"]:
                 wrong.append(field["label"])
                 continue
-            set_path(out, field["path"], [options[v] for v in values])
+            _put(out, field, [options[v] for v in values], wrong)
             continue
         value = (post.get(field["name"]) or "").strip()
         if not value:
@@ -133,9 +133,9 @@ def with_choices(data: dict, pending: list[dict], post) -> tuple[dict, list[str]
             if not re.fullmatch(r"[0-9]{1,2}", value):
                 wrong.append(field["label"])
                 continue
-            set_path(out, field["path"], int(value))
+            _put(out, field, int(value), wrong)
         elif value in options:
-            set_path(out, field["path"], options[value])
+            _put(out, field, options[value], wrong)
         else:
             wrong.append(field["label"])
     return out, wrong
@@ -146,6 +146,13 @@ def pending_options(pending: list[dict], path: str) -> list:
         if item["path"] == path:
             return list(item.get("options") or [])
     return []
+
+
+def _put(data: dict, field: dict, value, wrong: list[str]) -> None:
+    try:
+        set_path(data, field["path"], value)
+    except (IndexError, KeyError, TypeError):  # the draft changed shape meanwhile
+        wrong.append(field["label"])
 
 
 def set_path(data: dict, path: str, value) -> None:
