@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NOT_FOUND = {"errors": [{"path": "", "message": "no such list", "code": "not_found"}]}
 NOT_LOGGED_IN = {"errors": [{"path": "", "code": "not_authenticated",
                              "message": "Authentication credentials were not provided."}]}
-STATE_KEYS = {"events", "roster", "rating", "problems", "rout_test"}
+STATE_KEYS = {"events", "roster", "rating", "problems", "rout_test", "battles", "treasury",
+              "stash", "shards", "finds", "battles_recorded", "starting", "unverified"}
 
 
 @pytest.fixture

@@ -81,7 +81,10 @@ def test_a_new_warband_has_an_empty_log_and_its_starting_roster(warband):
         "stats": {"M": 4, "WS": 4, "BS": 4, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 8},
         "experience": 20, "status": "active", "in_warband": True, "recordable": True,
         "misses_games": 0, "injuries": [], "traits": [], "hatred": [], "lost_models": 0,
-        "large": False,
+        "large": False, "count": 1, "skills": [],
+        "skill_lists": ["combat", "shooting", "academic", "strength", "speed"],
+        "advances": [], "increased": [], "held_items": [], "joined": 0,
+        "games_to_miss": 0, "starting": True,
     }
     warriors = roster["fighters"][WARRIORS]
     assert (warriors["name"], warriors["hero"], warriors["models"]) == ("Warrior", False, 3)

@@ -1,12 +1,13 @@
-"""The Mordheim campaign page: the warband as its log left it, record a battle (typed and
-rolled dice), undo, the rout test, and who may see it. Plain form posts, no JavaScript."""
-
-import re
+"""The Mordheim campaign page: the warband as its log left it, a battle recorded step by
+step (typed and rolled dice, choices, a draft kept on the server, discarded or recorded),
+undo of a whole battle, the log by battle, the rout test, and who may see it. Plain form
+posts, no JavaScript."""
 
 import pytest
 from django.test import Client
 
-from armylists.models import CampaignEvent
+from armylists.models import BattleDraft, CampaignBattle, CampaignEvent
+from armylists.services import campaign
 from armylists.services import lists as lists_services
 from tests.pages_helpers import Page, form_fields
 from tests.test_campaign_services import (
@@ -30,81 +31,107 @@ def url(army_list):
     return f"/lists/{army_list.id}/campaign/"
 
 
-def open_page(client, army_list, status=200) -> Page:
-    response = client.get(url(army_list))
+def open_page(client, army_list, status=200, step=None) -> Page:
+    response = client.get(url(army_list) + (f"?step={step}" if step else ""))
     assert response.status_code == status, response
     return Page(response)
 
 
-def by_id(army_list, name: str) -> str:
-    """The tables below name a fighter's fields by his place in the list (``battle-roll_0``);
-    the page names them by his entry id."""
-    found = re.fullmatch(r"(battle-\w+?)_(\d+)", name)
-    if not found:
-        return name
-    return f"{found[1]}_{army_list.document['entries'][int(found[2])]['id']}"
+def eid(army_list, index: int) -> str:
+    return army_list.document["entries"][index]["id"]
 
 
-def submit(client, army_list, testid, action, fields=None, *, status=302):
-    """Open the page, fill in the form ``testid`` and press its ``action`` button."""
+def named(army_list, fields: dict) -> dict:
+    """Field names of the tables below name a fighter by his place in the list
+    (``roll_0``); the page names them by his entry id."""
+    out = {}
+    for name, value in fields.items():
+        head, _, tail = name.rpartition("_")
+        out[f"{head}_{eid(army_list, int(tail))}" if head and tail.isdigit() and len(tail) == 1
+            and not name.startswith(("buy_", "sell_", "hire_", "move_")) else name] = value
+    return out
+
+
+def submit(client, army_list, testid, action, fields=None, *, status=302) -> Page:
+    """Open the page, fill in the form ``testid``, press ``action``; the page after it."""
     [form] = open_page(client, army_list).testid(testid)
     data = form_fields(form)
-    for name, value in (fields or {}).items():
-        data[by_id(army_list, name)] = [str(value)]
+    for name in [n for n in data if n.startswith("hire_") and n.endswith("_items")]:
+        del data[name]  # a multiple select with nothing chosen sends nothing
+    for name, value in named(army_list, fields or {}).items():
+        data[name] = value if isinstance(value, list) else [str(value)]
     data["action"] = [action]
     response = client.post(url(army_list), data)
     assert response.status_code == status, (response.status_code, response.content[:3000])
     if status == 302:
-        assert response.url == url(army_list)
-    return response
+        return Page(client.get(response.url))
+    return Page(response)
 
 
-def roster(page: Page) -> dict[int, dict]:
+def step_of(page: Page) -> str:
+    return page.testid("battle")[0].attrs["data-step"]
+
+
+def roster(page: Page) -> dict[str, dict]:
     rows = {}
     for row in page.testid("fighter"):
-        rows[int(row.attrs["data-entry"])] = {
+        rows[row.attrs["data-entry-id"]] = {
             "text": row.text,
             "lowered": [n.attrs["data-lowered"] for n in row.find_all(data_lowered=None)],
+            "raised": [n.attrs["data-raised"] for n in row.find_all(data_raised=None)],
             "models": row.find(data_testid="models").text,
             "experience": int(row.find(data_testid="experience").text),
             "items": row.find(data_testid="items").text,
-            "notes": row.find(data_testid="notes").text,
+            "skills": row.find(data_testid="skills").text,
         }
     return rows
 
 
-def log(page: Page) -> list[str]:
-    return [row.text for row in page.testid("event")]
+def figures(page: Page) -> tuple[str, str]:
+    return (page.testid("treasury")[0].text, page.testid("rating")[0].find("strong").text)
+
+
+def battle_one(client, army_list) -> Page:
+    """The journey's first battle, typed dice: 140 -> 190 gc, rating 73 -> 85."""
+    submit(client, army_list, "step-form", "step", {
+        "won": "won", f"ooa_{KURT}": "on", f"roll_{KURT}": 41,
+        f"ooa_{WARRIORS}": 1, f"roll_{WARRIORS}": "4"})
+    page = submit(client, army_list, "step-form", "step", {
+        f"kills_{HANS}": 1, f"xp_{KURT}": 1, f"adv_{KURT}": "7"})
+    assert step_of(page) == "experience" and page.testid("choices-form")
+    page = submit(client, army_list, "choices-form", "choose", {"c:advances[0].choice": "WS"})
+    assert step_of(page) == "exploration"
+    submit(client, army_list, "step-form", "step", {"dice": "2 3 5"})
+    page = submit(client, army_list, "step-form", "step", {"sell_shards": 2})
+    assert step_of(page) == "review"
+    return submit(client, army_list, "review-form", "record")
 
 
 def test_the_owner_sees_the_warband_and_an_empty_log(alice_client, warband):
     page = open_page(alice_client, warband)
     rows = roster(page)
-    assert list(rows) == [0, 1, 2, 3, 4, 5]
-    assert rows[HANS]["text"].startswith("Hans Mercenary Captain Leader")
-    assert rows[HANS]["items"] == "Sword, Light armour" and rows[HANS]["experience"] == 20
-    assert rows[WARRIORS]["models"] == "3 models" and rows[HANS]["lowered"] == []
-    assert page.testid("rating")[0].find("strong").text == str(START_RATING)
-    assert page.testid("log-empty") and not page.testid("undo") and not page.testid("gone")
-    assert len(page.testid("battle-row")) == 6
-    rout = page.testid("rout-form")[0]
-    fields = form_fields(rout)
-    assert (fields["rout-members"], fields["rout-out_of_action"], fields["rout-leader_ld"]) == (
-        ["9"], ["0"], ["8"])
-    assert fields["rout-other_lds"] == ["7 7 7 7 7 7 7 6"]
-    assert "rout-leader_out_or_stunned" not in fields
+    assert list(rows) == [eid(warband, n) for n in range(6)]
+    assert rows[eid(warband, HANS)]["text"].startswith("Hans Mercenary Captain Leader")
+    assert rows[eid(warband, HANS)]["items"] == "Sword, Light armour"
+    assert figures(page) == ("Treasury: 140 gc", str(START_RATING))
+    assert page.testid("log-empty") and not page.testid("undo-battle")
+    assert step_of(page) == "battle" and len(page.testid("battle-row")) == 6
+    assert not page.testid("draft")
+    rout = form_fields(page.testid("rout-form")[0])
+    assert (rout["rout-members"], rout["rout-leader_ld"]) == (["9"], ["8"])
+    assert "unverified" in page.testid("unverified")[0].text
 
 
 def test_strangers_get_404_and_anonymous_users_log_in(warband, bob):
     stranger = Client()
     stranger.force_login(bob)
     assert stranger.get(url(warband)).status_code == 404
-    assert stranger.post(url(warband), {"action": "undo"}).status_code == 404
+    assert stranger.post(url(warband), {"action": "undo-battle"}).status_code == 404
     anonymous = Client()
     response = anonymous.get(url(warband))
     assert response.status_code == 302 and response.url.startswith("/accounts/login/")
-    response = anonymous.post(url(warband), {"action": "battle", "battle-exp_2": "1"})
-    assert response.status_code == 302 and not CampaignEvent.objects.exists()
+    response = anonymous.post(url(warband), {"action": "step", "step": "battle", "won": "won"})
+    assert response.status_code == 302 and not BattleDraft.objects.exists()
     assert Client().get("/lists/999999/campaign/").status_code == 302
 
 
@@ -116,131 +143,202 @@ def test_lists_of_other_systems_have_no_campaign_page(alice_client, alice, godsl
     assert alice_client.get("/lists/999999/campaign/").status_code == 404
 
 
-def test_a_battle_with_an_injured_hero_and_a_lost_henchman_changes_the_roster(
-    alice_client, alice, warband
-):
-    response = submit(alice_client, warband, "battle-form", "battle", {
-        "battle-ooa_0": "on", "battle-roll_0": 22,          # Hans: leg wound
-        "battle-ooa_3": 1, "battle-roll_3": "1",            # a Warrior: lost
-        "battle-exp_2": 2,                                  # Kurt
-    })
-    page = Page(alice_client.get(response.url))
-    assert any("Battle recorded" in m and "22 leg wound" in m for m in page.messages)
+def test_a_battle_is_recorded_step_by_step_and_changes_the_warband(alice_client, warband):
+    page = battle_one(alice_client, warband)
+    assert any("Battle 1 recorded: treasury 140 → 190 gc" in m for m in page.messages)
+    assert figures(page) == ("Treasury: 190 gc", "85")
     rows = roster(page)
-    assert rows[HANS]["lowered"] == ["M"] and "M 3" in rows[HANS]["text"]
-    assert rows[WARRIORS]["models"] == "2 models" and "1 lost" in rows[WARRIORS]["notes"]
-    assert rows[KURT]["experience"] == 2
-    assert page.testid("rating")[0].find("strong").text == str(START_RATING - 5 + 2)
-    entries = log(page)
-    assert len(entries) == 3  # newest first
-    assert entries[0].startswith("3 Warrior D6 1: one model lost with its gear (2 left)")
-    assert entries[1].startswith("2 Hans 22 leg wound; M -1")
-    assert entries[2].startswith("1 Kurt +2 experience (2)")
-    assert [(e.sequence, e.type, e.created_by) for e in CampaignEvent.objects.all()] == [
-        (1, "experience", alice), (2, "serious_injury", alice),
-        (3, "henchman_out_of_action", alice)]
+    kurt = rows[eid(warband, KURT)]
+    assert (kurt["experience"], kurt["raised"], "1 advance" in kurt["skills"]) == (2, ["WS"], True)
+    assert rows[eid(warband, HANS)]["experience"] == 23
+    [battle] = page.testid("log-battle")
+    assert battle.attrs["data-number"] == "1" and "treasury 140 → 190 gc" in battle.text
+    assert "Kurt: advance, 2D6 7: WS +1" in battle.text
+    assert page.testid("undo-battle") and not BattleDraft.objects.exists()
+    assert step_of(page) == "battle"
+    row = CampaignBattle.objects.get()
+    assert row.data["input"]["exploration"]["dice"] == [2, 3, 5]
 
 
-def test_dice_left_empty_are_rolled(alice_client, warband):
-    submit(alice_client, warband, "battle-form", "battle", {"battle-ooa_1": "on", "battle-ooa_3": 2})
-    events = list(CampaignEvent.objects.all())
-    ids = [e["id"] for e in warband.document["entries"]]
-    assert [(e.type, e.entry_id) for e in events] == [
-        ("serious_injury", ids[OTTO]), ("henchman_out_of_action", ids[WARRIORS]),
-        ("henchman_out_of_action", ids[WARRIORS])]
-    assert 11 <= events[0].data["roll"] <= 66 and events[0].data["result"]
-    assert all(1 <= e.data["roll"] <= 6 for e in events[1:])
-    assert len(log(open_page(alice_client, warband))) == 3
+def test_dice_left_empty_are_rolled_and_kept(alice_client, warband):
+    page = submit(alice_client, warband, "step-form", "step", {"won": "lost",
+                                                              f"ooa_{OTTO}": "on"})
+    draft = BattleDraft.objects.get()
+    [injury] = draft.data["injuries"]
+    assert injury["entry_id"] == eid(warband, OTTO) and 11 <= injury["roll"] <= 66
+    assert draft.step == "battle" and step_of(page) in ("experience", "battle")
+    again = open_page(alice_client, warband)
+    assert again.testid("battle-so-far")[0].text == page.testid("battle-so-far")[0].text
 
 
-def test_a_typed_roll_alone_marks_the_fighter_out_of_action(alice_client, warband):
-    submit(alice_client, warband, "battle-form", "battle",
-           {"battle-roll_0": 36, "battle-roll_5": "2"})
+def test_a_battle_being_recorded_is_kept_and_can_be_discarded(alice_client, warband):
+    submit(alice_client, warband, "step-form", "step", {f"ooa_{KURT}": "on", f"roll_{KURT}": 41})
     page = open_page(alice_client, warband)
-    rows = roster(page)
-    assert rows[HANS]["items"] == "–"  # robbed
-    assert SWORDSMEN not in rows
-    [gone] = page.testid("gone-fighter")
-    assert gone.attrs["data-entry"] == str(SWORDSMEN) and "every model lost" in gone.text
-    assert len(page.testid("battle-row")) == 5
-
-
-def test_a_dead_hero_leaves_the_roster_with_his_gear(alice_client, warband):
-    submit(alice_client, warband, "battle-form", "battle", {"battle-roll_0": 11})
-    page = open_page(alice_client, warband)
-    assert HANS not in roster(page)
-    [gone] = page.testid("gone-fighter")
-    assert gone.text == "Hans (Mercenary Captain): dead, gear lost"
-    assert form_fields(page.testid("rout-form")[0])["rout-members"] == ["8"]
-    assert "rout-leader_out_or_stunned" in form_fields(page.testid("rout-form")[0])
+    assert page.testid("draft") and "Kurt: 41 full recovery" in page.testid("battle-so-far")[0].text
+    assert step_of(page) == "experience"
+    back = open_page(alice_client, warband, step="battle")
+    assert step_of(back) == "battle"
+    assert form_fields(back.testid("step-form")[0])[f"roll_{eid(warband, KURT)}"] == [""]
+    page = submit(alice_client, warband, "draft", "discard")
+    assert any("discarded" in m for m in page.messages)
+    assert not BattleDraft.objects.exists() and not page.testid("draft")
+    assert open_page(alice_client, warband, step="review").testid("battle")[0].attrs[
+        "data-step"] == "battle"  # no skipping ahead
 
 
 @pytest.mark.parametrize(("fields", "field", "message"), [
-    ({"battle-roll_0": 17}, "battle-roll_0", "A D66 roll is 11 to 66, each digit 1 to 6."),
-    ({"battle-roll_0": 70}, "battle-roll_0", "Ensure this value is less than or equal to 66."),
-    ({"battle-roll_3": "2 7"}, "battle-roll_3", "D6 rolls are whole numbers from 1 to 6."),
-    ({"battle-ooa_3": 1, "battle-roll_3": "2 3"}, "battle-roll_3", "2 rolls for 1 model out of action."),
-    ({"battle-roll_3": "1 2 3 4"}, "battle-roll_3", "4 rolls for a group of 3."),
-    ({"battle-ooa_3": 4}, "battle-ooa_3", "Ensure this value is less than or equal to 3."),
-    ({"battle-exp_2": -1}, "battle-exp_2", "Ensure this value is greater than or equal to 0."),
-    ({}, None, "Nothing to record: mark who went out of action or gained experience."),
+    ({f"roll_{HANS}": 17}, f"roll_{HANS}", "A D66 roll is 11 to 66, each digit 1 to 6."),
+    ({f"roll_{HANS}": 70}, f"roll_{HANS}", "Ensure this value is less than or equal to 66."),
+    ({f"roll_{WARRIORS}": "2 7"}, f"roll_{WARRIORS}", "D6 rolls are whole numbers from 1 to 6."),
+    ({f"ooa_{WARRIORS}": 1, f"roll_{WARRIORS}": "2 3"}, f"roll_{WARRIORS}",
+     "2 rolls for 1 models out of action."),
+    ({f"ooa_{WARRIORS}": 4}, f"ooa_{WARRIORS}", "Ensure this value is less than or equal to 3."),
+    ({"opponent_rating": -1}, "opponent_rating", "Ensure this value is greater than or equal"),
 ])
-def test_impossible_input_records_nothing_and_says_why(alice_client, warband, fields, field, message):
-    response = submit(alice_client, warband, "battle-form", "battle", fields, status=400)
-    page = Page(response)
+def test_impossible_input_keeps_nothing_and_says_why(alice_client, warband, fields, field,
+                                                       message):
+    page = submit(alice_client, warband, "step-form", "step", fields, status=400)
     assert page.testid("form-errors")
-    if field is None:
-        assert message in page.testid("form-errors")[0].text
-    else:
-        name = by_id(warband, field)
-        [row] = [r for r in page.testid("battle-row") if r.find(name=name) is not None]
-        assert message in row.text
-        assert form_fields(page.testid("battle-form")[0])[name] == [str(fields[field])]
-    assert not CampaignEvent.objects.exists()
+    name = named(warband, {field: 0}).popitem()[0]
+    [form] = page.testid("step-form")
+    assert message in form.text and name in form_fields(form)
+    assert not BattleDraft.objects.exists()
 
 
-def test_undo_takes_the_roster_back(alice_client, warband):
-    submit(alice_client, warband, "battle-form", "battle",
-           {"battle-roll_0": 22, "battle-ooa_3": 1, "battle-roll_3": "1"})
-    response = submit(alice_client, warband, "log", "undo")
-    page = Page(alice_client.get(response.url))
-    assert any(m.startswith("Undone: Warrior") for m in page.messages)
-    rows = roster(page)
-    assert rows[WARRIORS]["models"] == "3 models" and rows[HANS]["lowered"] == ["M"]
-    assert len(log(page)) == 1
-    submit(alice_client, warband, "log", "undo")
-    page = open_page(alice_client, warband)
-    assert roster(page)[HANS]["lowered"] == [] and page.testid("log-empty")
-    assert page.testid("rating")[0].find("strong").text == str(START_RATING)
-    response = alice_client.post(url(warband), {"action": "undo"})
-    assert response.status_code == 302
+def test_a_step_the_rules_refuse_says_why_and_keeps_nothing(alice_client, warband):
+    submit(alice_client, warband, "step-form", "step", {"won": "lost"})
+    page = submit(alice_client, warband, "step-form", "step", {f"kills_{HANS}": 1})
+    assert step_of(page) == "exploration"
+    page = submit(alice_client, warband, "step-form", "step", {"dice": "1 2 3 4 5"},
+                  status=400)
+    assert "Roll 3 dice, not 5." in page.testid("step-form")[0].text
+    submit(alice_client, warband, "step-form", "step", {"dice": "1 2 4"})
+    page = submit(alice_client, warband, "step-form", "step", {
+        "buy_0_item": "heavy-armour", "buy_0_for": eid(warband, WARRIORS)}, status=400)
+    assert "costs 150 gc, the treasury has 140 gc" in page.testid("form-errors")[0].text
+    assert BattleDraft.objects.get().step == "exploration"
+
+
+def test_the_last_battle_is_undone_as_a_whole(alice_client, warband):
+    battle_one(alice_client, warband)
+    page = submit(alice_client, warband, "log", "undo-battle")
+    assert any("Battle 1 taken back, every step of it." in m for m in page.messages)
+    assert figures(page) == ("Treasury: 140 gc", str(START_RATING))
+    assert page.testid("log-empty") and not CampaignBattle.objects.exists()
+    response = alice_client.post(url(warband), {"action": "undo-battle"})
     assert "nothing to undo" in Page(alice_client.get(response.url)).messages[0]
 
 
-def test_the_rout_test_is_prefilled_with_the_warband(alice_client, warband):
-    response = submit(alice_client, warband, "rout-form", "rout", {"rout-out_of_action": 3},
-                      status=200)
-    page = Page(response)
-    [verdict] = page.testid("rout-verdict")
-    assert "Rout test due (3 of 9 out of action)" in verdict.text
-    assert "8 or less (the leader's Ld)" in verdict.text
-    response = submit(alice_client, warband, "rout-form", "rout", {"rout-out_of_action": 10},
-                      status=400)
-    assert "only 9 members" in Page(response).text
+def test_trading_buys_a_rare_item_and_hires_a_recruit(alice_client, warband):
+    submit(alice_client, warband, "step-form", "step", {"won": "lost"})
+    submit(alice_client, warband, "step-form", "step", {})
+    submit(alice_client, warband, "step-form", "step", {"dice": "1 2 4"})
+    page = submit(alice_client, warband, "step-form", "step", {
+        "buy_0_item": "pistol", "buy_0_for": eid(warband, HANS), "buy_0_rarity": 8,
+        "buy_0_roll": 9, "hire_0_card": "reikland-warrior", "hire_0_name": "Jan"})
+    assert step_of(page) == "review"
+    so_far = page.testid("battle-so-far")[0].text
+    assert "Bought: Pistol for Hans, 15 gc" in so_far and "Hired: Jan (Warrior, 1), 25 gc" in so_far
+    page = submit(alice_client, warband, "review-form", "record")
+    assert figures(page)[0] == "Treasury: 100 gc"
+    rows = roster(page)
+    assert "Pistol" in rows[eid(warband, HANS)]["items"]
+    [jan] = [r for r in rows.values() if r["text"].startswith("Jan")]
+    assert jan["models"] == "1 model"
+
+
+def test_events_recorded_over_the_api_are_in_the_log_and_undone_here(alice_client, alice,
+                                                                     warband):
+    campaign.campaign_record_event(army_list=warband, user=alice, event={
+        "type": "serious_injury", "entry_id": eid(warband, HANS), "roll": 22})
+    page = open_page(alice_client, warband)
+    [event] = page.testid("event")
+    assert event.attrs["data-result"] == "leg_wound" and "22 leg wound; M -1" in event.text
+    assert roster(page)[eid(warband, HANS)]["lowered"] == ["M"]
+    page = submit(alice_client, warband, "log", "undo")
+    assert any(m.startswith("Undone: Hans") for m in page.messages)
     assert not CampaignEvent.objects.exists()
 
 
-def test_a_fighter_removed_from_the_list_keeps_his_history_in_the_log(alice_client, alice, warband):
-    submit(alice_client, warband, "battle-form", "battle", {"battle-roll_1": 22})
+def test_a_fighter_removed_from_the_list_keeps_his_history_in_the_log(alice_client, alice,
+                                                                     warband):
+    campaign.campaign_record_event(army_list=warband, user=alice, event={
+        "type": "serious_injury", "entry_id": eid(warband, OTTO), "roll": 22})
     entries = warband.document["entries"]
     edited = {**WARBAND, "entries": entries[:1] + entries[2:]}  # Otto removed
     lists_services.list_update(army_list=warband, data=edited, expected_version=1, user=alice)
     page = open_page(alice_client, warband)
     assert not page.testid("log-problem")
     [event] = page.testid("event")
-    assert event.find(data_testid="orphaned") is not None
-    assert "Otto" in event.text and "22 leg wound" in event.text
-    assert "Otto" not in "".join(r.text for r in page.testid("fighter"))
-    # the rest of the warband goes on recording
-    submit(alice_client, warband, "battle-form", "battle", {"battle-exp_0": 1})
-    assert CampaignEvent.objects.count() == 2
+    assert event.find(data_testid="orphaned") is not None and "Otto" in event.text
+    assert eid(warband, OTTO) not in roster(page)
+
+
+def test_a_dead_hero_and_a_lost_group_leave_the_roster(alice_client, warband):
+    submit(alice_client, warband, "step-form", "step", {
+        f"roll_{HANS}": 11, f"ooa_{SWORDSMEN}": 1, f"roll_{SWORDSMEN}": "2"})
+    page = open_page(alice_client, warband)
+    assert "Hans: 11 dead; gear lost" in page.testid("battle-so-far")[0].text
+    assert "Swordsman: D6 2: one model lost with its gear (0 left)" in page.testid(
+        "battle-so-far")[0].text
+
+
+def test_the_rout_test_is_prefilled_with_the_warband(alice_client, warband):
+    page = submit(alice_client, warband, "rout-form", "rout", {"rout-out_of_action": 3},
+                  status=200)
+    [verdict] = page.testid("rout-verdict")
+    assert "Rout test due (3 of 9 out of action)" in verdict.text
+    page = submit(alice_client, warband, "rout-form", "rout", {"rout-out_of_action": 10},
+                  status=400)
+    assert "only 9 members" in page.text
+
+
+def first_choices(page: Page) -> dict:
+    """Every choice owed, answered with its first options (two for checkboxes)."""
+    answers = {}
+    for choice in page.testid("choice"):
+        select = choice.find("select")
+        if select is not None:
+            values = [o.attrs["value"] for o in select.find_all("option") if o.attrs["value"]]
+            answers[select.attrs["name"]] = values[:1]
+            continue
+        boxes = choice.find_all("input", type="checkbox")
+        if boxes:
+            answers[boxes[0].attrs["name"]] = [b.attrs["value"] for b in boxes[:2]]
+        else:
+            answers[choice.find("input").attrs["name"]] = ["3"]
+    return answers
+
+
+def _quick_battle(client, army_list, fields):
+    """A lost battle with ``fields`` on its first step and two heroes standing (two
+    exploration dice), the rest left to the defaults (dice rolled; a choice an advance
+    owes answered with its first option)."""
+    submit(client, army_list, "step-form", "step", {"won": "lost", **fields})
+    page = submit(client, army_list, "step-form", "step", {})
+    for _ in range(4):
+        if step_of(page) != "experience":
+            break
+        page = submit(client, army_list, "choices-form", "choose", first_choices(page))
+    assert step_of(page) == "exploration"
+    page = submit(client, army_list, "step-form", "step", {"dice": "1 2"})  # no multiples
+    assert step_of(page) == "trading"
+    submit(client, army_list, "step-form", "step", {})
+    return submit(client, army_list, "review-form", "record")
+
+
+def test_a_captured_hero_is_ransomed_and_comes_back_with_his_gear(alice_client, warband):
+    page = _quick_battle(alice_client, warband, {f"roll_{OTTO}": 61})
+    [gone] = page.testid("gone-fighter")
+    assert "Otto" in gone.text and "captured" in gone.text
+    treasury = int(figures(page)[0].split()[1])
+    [captive] = open_page(alice_client, warband).testid("captive-row")
+    assert captive.attrs["data-entry-id"] == eid(warband, OTTO)
+    page = _quick_battle(alice_client, warband, {f"captive_{OTTO}": "ransom",
+                                                 f"price_{OTTO}": 30})
+    rows = roster(page)
+    assert rows[eid(warband, OTTO)]["items"] == "Halberd" and not page.testid("gone-fighter")
+    battle = CampaignBattle.objects.order_by("-number").first()
+    assert battle.data["treasury_before"] == treasury
+    assert battle.data["input"]["captured"] == [
+        {"entry_id": eid(warband, OTTO), "outcome": "ransom", "price": 30, "captive": None}]

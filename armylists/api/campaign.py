@@ -21,18 +21,18 @@ from rest_framework.response import Response
 from armylists.models import ArmyList
 from armylists.services import campaign
 
-from .errors import ErrorSerializer, ErrorsSerializer, problems_response
+from .campaign_serializers import (
+    EVENT_TYPES,
+    TAGS,
+    CampaignEventSerializer,
+    CampaignStateSerializer,
+)
+from .errors import ErrorsSerializer, problems_response
 from .lists import LIST_ID, NOT_LOGGED_IN, _owned
 from .playaids import TrueFalseField, WholeNumberField
 from .playaids import error_example as _error_example
 from .serializers import _NoUnknownFields
 from .views import BODY_PARSERS, read_body
-
-EVENT_TYPES = ("serious_injury", "henchman_out_of_action", "experience")
-
-TAGS = ["campaign"]
-STATUSES = ["active", "dead", "captured", "retired", "gone", "unknown_card"]
-
 
 # -- request ------------------------------------------------------------------------------
 
@@ -91,125 +91,6 @@ class NewCampaignEventSerializer(_NoUnknownFields):
     again = serializers.DictField(
         required=False,
         help_text='serious_injury, sold to the pits and lost: the next injury, e.g. {"roll": 41}.',
-    )
-
-
-# -- response -----------------------------------------------------------------------------
-
-
-class InjurySerializer(serializers.Serializer):
-    roll = serializers.IntegerField(help_text="The D66.")
-    result = serializers.CharField(help_text='The serious injury, e.g. "leg_wound".')
-    d6 = serializers.IntegerField(required=False)
-    d3 = serializers.IntegerField(required=False)
-    rerolled = serializers.ListField(
-        child=serializers.IntegerField(), required=False, help_text="D66 rolls re-rolled."
-    )
-    injuries = serializers.JSONField(required=False, help_text="Multiple injuries: each one.")
-    won = serializers.BooleanField(required=False)
-    again = serializers.JSONField(required=False, help_text="Sold to the pits, lost: then this.")
-
-
-class CampaignEventSerializer(serializers.Serializer):
-    sequence = serializers.IntegerField(help_text="1, 2, 3… in the list's log.")
-    type = serializers.ChoiceField(choices=list(EVENT_TYPES))
-    entry_id = serializers.CharField(help_text="The id of the fighter's list entry.")
-    entry = serializers.IntegerField(
-        allow_null=True,
-        help_text="The fighter's index in the list now; null when he was removed from it.",
-    )
-    orphaned = serializers.BooleanField(
-        help_text="The fighter is no longer in the list: the event stays in the log, applied "
-        "to nobody else."
-    )
-    card = serializers.CharField(
-        required=False, allow_null=True, help_text="The entry's card when it was recorded."
-    )
-    who = serializers.CharField(help_text="The fighter's name.")
-    roll = serializers.IntegerField(allow_null=True, help_text="D66 or D6; null for experience.")
-    result = serializers.CharField(
-        allow_null=True,
-        help_text='serious_injury: the injury (e.g. "dead", "leg_wound"); '
-        'henchman_out_of_action: "lost" or "fine"; experience: "experience".',
-    )
-    date = serializers.DateTimeField()
-    summary = serializers.CharField(
-        allow_null=True,
-        help_text="What it did, in the language of Accept-Language; null when the log no "
-        "longer applies this far.",
-    )
-    what = serializers.CharField(
-        allow_null=True, help_text="The same without the fighter's name."
-    )
-    amount = serializers.IntegerField(required=False)
-    d6 = serializers.IntegerField(required=False)
-    d3 = serializers.IntegerField(required=False)
-    rerolled = serializers.ListField(child=serializers.IntegerField(), required=False)
-    injuries = InjurySerializer(many=True, required=False)
-    won = serializers.BooleanField(required=False)
-    again = InjurySerializer(required=False)
-
-
-class FighterSerializer(serializers.Serializer):
-    entry = serializers.IntegerField(help_text="Its index in the list.")
-    entry_id = serializers.CharField(help_text="The id of its list entry.")
-    card = serializers.CharField(allow_null=True)
-    name = serializers.CharField()
-    hero = serializers.BooleanField()
-    leader = serializers.BooleanField()
-    models = serializers.IntegerField(help_text="Models left (a henchman group loses some).")
-    items = serializers.ListField(child=serializers.CharField(), help_text="Item keys kept.")
-    stats = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Characteristics, injuries applied."
-    )
-    experience = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=STATUSES)
-    in_warband = serializers.BooleanField()
-    recordable = serializers.BooleanField(
-        help_text="Events can be recorded for it: in the warband, one hero or one group."
-    )
-    misses_games = serializers.IntegerField()
-    injuries = serializers.ListField(child=serializers.CharField())
-    traits = serializers.ListField(
-        child=serializers.CharField(),
-        help_text="stupidity, frenzy, immune_to_fear, causes_fear, old_battle_wound, "
-        "no_running, one_hand_weapon.",
-    )
-    hatred = serializers.ListField(
-        child=serializers.CharField(), help_text="model, leader, warband, warband_type."
-    )
-    lost_models = serializers.IntegerField()
-    large = serializers.BooleanField()
-
-
-class RosterSerializer(serializers.Serializer):
-    faction = serializers.CharField(allow_null=True)
-    fighters = FighterSerializer(many=True)
-    treasury = serializers.IntegerField(help_text="Unspent starting gold plus winnings (gc).")
-    log = serializers.ListField(
-        child=serializers.CharField(), help_text="In the language of Accept-Language."
-    )
-    members = serializers.IntegerField(help_text="Models in the warband.")
-
-
-class RoutTestDefaultsSerializer(serializers.Serializer):
-    members = serializers.IntegerField()
-    leader = serializers.CharField(allow_null=True)
-    leader_ld = serializers.IntegerField(allow_null=True)
-    other_lds = serializers.ListField(child=serializers.IntegerField())
-
-
-class CampaignStateSerializer(serializers.Serializer):
-    events = CampaignEventSerializer(many=True)
-    roster = RosterSerializer(help_text="The starting roster with the log applied.")
-    rating = serializers.IntegerField(help_text="Warband rating of the roster.")
-    problems = ErrorSerializer(
-        many=True,
-        help_text="Why the log stops applying (the list was edited since); the roster "
-        "leaves out that event and every one after it. Usually empty.",
-    )
-    rout_test = RoutTestDefaultsSerializer(
-        help_text="For POST /api/v1/mordheim/rout-test/: the warband as it is now."
     )
 
 
@@ -442,6 +323,11 @@ def campaign_events(request, list_id):
             ErrorsSerializer,
             description="No such list among yours, not a Mordheim warband, or an empty log.",
         ),
+        409: OpenApiResponse(
+            ErrorsSerializer,
+            description="The last record is a battle (last_is_battle): take it back as a "
+            "whole with DELETE .../campaign/battles/last/.",
+        ),
     },
     examples=[CHANGE_EXAMPLE],
     tags=TAGS,
@@ -453,6 +339,8 @@ def campaign_event_last(request, list_id):
     army_list = _with_campaign(request, list_id)
     try:
         removed = campaign.campaign_undo(army_list=army_list)
+    except campaign.CampaignRefused as error:  # the last record is a battle
+        return Response({"errors": error.as_dicts()}, status=status.HTTP_409_CONFLICT)
     except ArmyList.DoesNotExist:
         removed = None
     if removed is None:

@@ -22,6 +22,9 @@ def _flatten(detail, path: str = "") -> list[dict]:
     if isinstance(detail, dict):
         out = []
         for key, value in detail.items():
+            if isinstance(key, int):  # an item of a list: items[2]
+                out += _flatten(value, f"{path}[{key}]")
+                continue
             key = "" if key in ("non_field_errors", "detail") else str(key)
             sub = f"{path}.{key}" if path and key else (path or key)
             out += _flatten(value, sub)

@@ -7,6 +7,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
+from rules.engine.validation import rules_for
+
 from .errors import ErrorSerializer
 from .schema import DOCUMENT_REF, PARTIAL_DOCUMENT_REF
 
@@ -498,6 +500,7 @@ class ListDetailSerializer(_Payload, ListSummarySerializer):
     share_url = serializers.SerializerMethodField()
     shared_api_url = serializers.SerializerMethodField()
     export_url = serializers.SerializerMethodField()
+    campaign_url = serializers.SerializerMethodField()
     validation = serializers.SerializerMethodField(help_text="Validated against today's data.")
     data_changes = serializers.SerializerMethodField(
         help_text="What changed in the game data since the last save."
@@ -517,6 +520,13 @@ class ListDetailSerializer(_Payload, ListSummarySerializer):
     def get_export_url(self, army_list) -> str:
         path = reverse("api-list-export", args=[army_list.id])
         return _absolute(self.context.get("request"), path)
+
+    def get_campaign_url(self, army_list) -> str | None:
+        """Where its campaign's warband as it is now is (null: its game keeps none); the
+        document is the warband as it started."""
+        if rules_for(army_list.system.key).campaign is None:
+            return None
+        return _absolute(self.context.get("request"), reverse("api-campaign", args=[army_list.id]))
 
 
 class SharedListSerializer(_Payload, serializers.Serializer):

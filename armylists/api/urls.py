@@ -2,7 +2,7 @@ from django.urls import path
 
 from armylists.presenters import all_presenters
 
-from . import campaign, diff, lists, snapshots, views
+from . import campaign, campaign_battles, diff, lists, snapshots, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
@@ -31,6 +31,16 @@ urlpatterns = [
     path("diff/", diff.document_diff, name="api-diff"),
     path("snapshots/verify/", snapshots.snapshot_verify, name="api-snapshot-verify"),
     path("snapshots/<str:code>/", snapshots.snapshot_detail, name="api-snapshot"),
+    path(
+        "lists/<str:list_id>/campaign/battles/",
+        campaign_battles.campaign_battles,
+        name="api-campaign-battles",
+    ),
+    path(
+        "lists/<str:list_id>/campaign/battles/last/",
+        campaign_battles.campaign_battle_last,
+        name="api-campaign-battle-last",
+    ),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
     # Each game's own endpoints (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.api_urls()],

@@ -116,6 +116,12 @@ class Presenter:
         """URL patterns of the game's own API endpoints (under /api/v1/)."""
         return []
 
+    def list_extras(self, *, army_list, catalogue: Catalogue) -> dict:
+        """What a saved list's pages (builder, shared page, print sheet) show beside the
+        list, for the game's own fragments (``_list_current.html``): e.g. a campaign's
+        warband as it is now. Nothing by default."""
+        return {}
+
     # -- the start page ---------------------------------------------------------------
 
     def roles(self, catalogue: Catalogue) -> list[str]:

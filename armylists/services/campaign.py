@@ -1,10 +1,12 @@
 """A saved list's campaign log, for games that keep one (their rules say so with a
-``campaign`` hook, e.g. Mordheim's serious injuries, lost henchmen and experience).
+``campaign`` hook, e.g. Mordheim's serious injuries, lost henchmen and experience, and
+whole battles with their post-battle sequence: ``campaign_battles``).
 
-A saved list is the starting roster; its CampaignEvent rows, replayed in order by the
-game's campaign rules, make the roster as it is now. Events name a fighter by the id of
-his list entry, so removing him from the list never hands his history to someone else:
-his events stay in the log, marked as no longer in the list. Every record and undo locks
+A saved list is the starting roster; its records (CampaignEvent and CampaignBattle rows,
+in one order), applied by the game's campaign rules, make the roster as it is now; each
+keeps the roster after it (``campaign_log``). Events name a fighter by the id of his
+list entry, so removing him from the list never hands his history to someone else: his
+events stay in the log, marked as no longer in the list. Every record and undo locks
 the list's row, so two of them never interleave.
 """
 
@@ -16,12 +18,12 @@ import re
 from django.db import transaction
 from django.utils.translation import gettext
 
-from rules import selectors
-from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt
+from rules.engine import DocumentError, ListDocument, ProblemAt
 from rules.engine.validation import rules_for
 
 from ..models import ArmyList, CampaignEvent
-from .lists import list_document
+from . import campaign_log
+from . import campaign_payloads as payloads
 
 _EVENT_AT = re.compile(r"^events\[([0-9]+)\]")
 
@@ -61,7 +63,7 @@ class CampaignRefused(DocumentError):
         return [{"path": p, "message": m, "code": c} for p, m, c in self.problems]
 
 
-def _rules_of(army_list: ArmyList) -> tuple[object, Catalogue, ListDocument]:
+def _rules_of(army_list: ArmyList):
     rules = campaign_rules(army_list.system.key)
     if rules is None:
         raise CampaignRefused(
@@ -74,137 +76,55 @@ def _rules_of(army_list: ArmyList) -> tuple[object, Catalogue, ListDocument]:
                 )
             ]
         )
-    catalogue = selectors.catalogue_for(system=army_list.system)
-    return rules, catalogue, list_document(army_list=army_list)
-
-
-def _records(army_list: ArmyList) -> list[CampaignEvent]:
-    return list(army_list.campaign_events.order_by("sequence"))
-
-
-def _render(phrase) -> str | None:
-    """The engine's words (a phrase, or a list of them) in the reader's language."""
-    if phrase is None:
-        return None
-    if isinstance(phrase, list | tuple):
-        return "; ".join(p.render(gettext) for p in phrase)
-    return phrase.render(gettext)
-
-
-def _replay(rules, catalogue, document, records):
-    """The roster after the events that still apply: (roster, how many replayed, problems).
-    An impossible event stops the replay there (the rest is left out and reported)."""
-    events = [record.data for record in records]
-    try:
-        return rules.apply_events(catalogue, document, events), len(events), []
-    except rules.CampaignError as exc:
-        applied = campaign_event_index(exc.errors[0][0]) or 0
-        roster = rules.apply_events(catalogue, document, events[:applied])
-        return roster, applied, [tuple(e) for e in exc.errors[:1]]
-
-
-def _event_payload(record: CampaignEvent, roster, n: int, applied: int, index: dict) -> dict:
-    data = record.data
-    line = roster.log[n] if n < applied else None
-    if record.type == "serious_injury":
-        result = data.get("result")
-    elif record.type == "henchman_out_of_action":
-        result = "lost" if (data.get("roll") or 6) <= 2 else "fine"
-    else:
-        result = "experience"
-    return {
-        **data,
-        "sequence": record.sequence,
-        "type": record.type,
-        "entry_id": record.entry_id,
-        "entry": index.get(record.entry_id),  # its place in the list now; None: removed
-        "who": data.get("who") or data.get("card") or "?",
-        "roll": data.get("roll"),
-        "result": result,
-        "date": record.created_at,
-        "orphaned": n in roster.orphaned,
-        "summary": _render(line),
-        "what": _render(line.params["what"]) if line is not None else None,
-    }
-
-
-def _roster_payload(catalogue: Catalogue, document: ListDocument, roster) -> dict:
-    out = roster.to_dict()
-    out["log"] = [_render(line) for line in roster.log]
-    out.pop("orphaned", None)
-    order = catalogue.attributes.get("stat_order") or []
-    rank = {name: n for n, name in enumerate(order)}
-    for fighter, entry in zip(out["fighters"], document.entries, strict=True):
-        known = fighter["status"] != "unknown_card"
-        for key in ("items", "injuries", "traits", "hatred"):
-            fighter[key] = list(fighter[key])
-        fighter["stats"] = dict(
-            sorted(fighter["stats"].items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
-        )
-        fighter["in_warband"] = fighter["status"] == "active"
-        one = fighter["models"] == 1 if fighter["hero"] else entry.count == 1
-        fighter["recordable"] = fighter["in_warband"] and known and one
-    out["members"] = sum(f["models"] for f in out["fighters"] if f["in_warband"])
-    return out
-
-
-def _rout_test(roster_payload: dict) -> dict:
-    """What the rout test needs of the warband as it is now: members, the leader's Ld and
-    the Ld of every other active model."""
-    active = [f for f in roster_payload["fighters"] if f["in_warband"]]
-    leader = next((f for f in active if f["leader"]), None)
-    others = [
-        f["stats"]["Ld"]
-        for f in active
-        if f is not leader and "Ld" in f["stats"]
-        for _model in range(f["models"])
-    ]
-    return {
-        "members": roster_payload["members"],
-        "leader": leader["name"] if leader else None,
-        "leader_ld": leader["stats"].get("Ld") if leader else None,
-        "other_lds": sorted(others, reverse=True),
-    }
-
-
-def _state(rules, catalogue, document, records) -> dict:
-    roster, applied, problems = _replay(rules, catalogue, document, records)
-    index = {entry.id: i for i, entry in enumerate(document.entries)}
-    payload = _roster_payload(catalogue, document, roster)
-    return {
-        "events": [
-            _event_payload(record, roster, n, applied, index) for n, record in enumerate(records)
-        ],
-        "roster": payload,
-        "rating": rules.roster_rating(catalogue, roster),
-        "problems": [{"path": p, "message": m, "code": c} for p, m, c in problems],
-        "rout_test": _rout_test(payload),
-    }
+    return rules
 
 
 def campaign_state(*, army_list: ArmyList) -> dict:
-    """The campaign log of a list and the roster it made.
+    """The campaign of a list and the roster it made.
 
     ``events``: every recorded event, oldest first, with ``sequence``, ``type``,
     ``entry_id``, ``entry`` (its place in the list now, None when removed), ``who``,
     ``roll``, ``result``, ``date``, ``orphaned`` (the fighter is no longer in the list),
     ``summary`` (what it did, in the reader's language), ``what`` (the same without the
-    name) and the resolved fields. ``roster``: the starting roster with the log applied.
-    ``rating``; ``problems``: why the log stops applying; ``rout_test``: the defaults of
+    name) and the resolved fields. ``battles``: every battle with its steps. ``roster``:
+    the starting roster with the log applied; ``rating``, ``treasury``, ``stash``,
+    ``shards``; ``problems``: why the log stops applying; ``rout_test``: the defaults of
     the rout test. A list of a game without a campaign: CampaignRefused (wrong_system).
+    Constant queries: the log's records and the last one's roster.
     """
-    rules, catalogue, document = _rules_of(army_list)
-    return _state(rules, catalogue, document, _records(army_list))
+    _rules_of(army_list)
+    return payloads.state_payload(campaign_log.read(army_list))
 
 
 def campaign_history(*, army_list: ArmyList) -> dict[str, int]:
-    """How many campaign events each entry id has (entries without any are left out)."""
+    """How many campaign records each entry id has (entries without any are left out)."""
     if campaign_rules(army_list.system.key) is None:
         return {}
     counts: dict[str, int] = {}
     for entry_id in army_list.campaign_events.values_list("entry_id", flat=True):
         counts[entry_id] = counts.get(entry_id, 0) + 1
+    for entry_ids in army_list.campaign_battles.values_list("entry_ids", flat=True):
+        for entry_id in entry_ids:
+            counts[entry_id] = counts.get(entry_id, 0) + 1
     return counts
+
+
+def refuse_mismatch(log) -> None:
+    """A log that no longer fits the list takes no new record."""
+    if log.problems:
+        raise CampaignRefused(
+            [
+                (
+                    "",
+                    gettext(
+                        "the campaign log no longer fits the list (%(problem)s): undo records"
+                        " until it does, or change the list back"
+                    )
+                    % {"problem": log.problems[0][1]},
+                    "log_mismatch",
+                )
+            ]
+        )
 
 
 def _locked(army_list: ArmyList) -> ArmyList:
@@ -263,26 +183,13 @@ def _record(*, army_list, events, user, rng, prefix: str, fields: dict) -> list[
     rng = rng or random.SystemRandom()
     with transaction.atomic():
         locked = _locked(army_list)
-        rules, catalogue, document = _rules_of(locked)
-        records = _records(locked)
-        roster, applied, problems = _replay(rules, catalogue, document, records)
-        if problems:
-            raise CampaignRefused(
-                [
-                    (
-                        "",
-                        gettext(
-                            "the campaign log no longer fits the list (%(problem)s): undo events"
-                            " until it does, or change the list back"
-                        )
-                        % {"problem": problems[0][1]},
-                        "log_mismatch",
-                    )
-                ]
-            )
-        log = [record.data for record in records]
-        sequence = records[-1].sequence if records else 0
-        new_records = []
+        rules = _rules_of(locked)
+        log = campaign_log.for_writing(locked)
+        refuse_mismatch(log)
+        catalogue, document, roster = log.catalogue, log.document, log.roster
+        sequence = log.last_sequence
+        index = {entry.id: i for i, entry in enumerate(document.entries)}
+        recorded = []
         for n, event in enumerate(events):
             at = f"{prefix}[{n}]" if prefix else ""
             _allowed_fields(event, at, fields)
@@ -292,8 +199,7 @@ def _record(*, army_list, events, user, rng, prefix: str, fields: dict) -> list[
                 resolved = rules.resolve_event(catalogue, document, roster, event, rng)
                 fighter = roster.fighters[roster.find(resolved["entry_id"])]
                 resolved = {**resolved, "card": fighter.card, "who": fighter.name}
-                log.append(resolved)
-                roster = rules.apply_events(catalogue, document, log)
+                roster, line, orphaned = rules.apply_event(catalogue, document, roster, resolved)
             except rules.CampaignError as exc:
                 raise CampaignRefused(
                     [
@@ -302,22 +208,22 @@ def _record(*, army_list, events, user, rng, prefix: str, fields: dict) -> list[
                     ]
                 ) from None
             sequence += 1
-            new_records.append(
-                CampaignEvent.objects.create(
-                    army_list=locked,
-                    sequence=sequence,
-                    type=resolved["type"],
-                    entry_id=resolved["entry_id"],
-                    data=resolved,
-                    created_by=user,
-                )
+            row = CampaignEvent.objects.create(
+                army_list=locked,
+                sequence=sequence,
+                type=resolved["type"],
+                entry_id=resolved["entry_id"],
+                data=resolved,
+                line=line.to_json(),
+                orphaned=orphaned,
+                roster=rules.roster_to_json(roster),
+                basis=log.basis,
+                created_by=user,
             )
-        index = {entry.id: i for i, entry in enumerate(document.entries)}
-        first = len(records)
-        return [
-            _event_payload(record, roster, first + n, len(log), index)
-            for n, record in enumerate(new_records)
-        ]
+            record = campaign_log.Record("event", row, [line], orphaned)
+            recorded.append(payloads.event_payload(record, index))
+        campaign_log.touch(locked)
+        return recorded
 
 
 def _allowed_fields(event, at: str, fields: dict) -> None:
@@ -372,15 +278,24 @@ def campaign_record_battle(*, army_list: ArmyList, events: list, user, rng=None)
 
 def campaign_undo(*, army_list: ArmyList) -> dict | None:
     """Delete the last event of the log (the list's row locked); returns it, or None when
-    the log is empty."""
+    the log is empty. A battle recorded last is taken back as a whole by
+    ``campaign_battles.battle_undo``: CampaignRefused (last_is_battle)."""
     with transaction.atomic():
         locked = _locked(army_list)
-        rules, catalogue, document = _rules_of(locked)
-        records = _records(locked)
-        if not records:
+        _rules_of(locked)
+        log = campaign_log.read(locked)
+        if not log.records:
             return None
-        roster, applied, _problems = _replay(rules, catalogue, document, records)
-        index = {entry.id: i for i, entry in enumerate(document.entries)}
-        removed = _event_payload(records[-1], roster, len(records) - 1, applied, index)
-        records[-1].delete()
+        last = log.records[-1]
+        if last.kind != "event":
+            raise CampaignRefused([(
+                "",
+                gettext("the last record is battle %(number)s: undo it as a whole (DELETE "
+                        ".../campaign/battles/last/)") % {"number": last.row.number},
+                "last_is_battle",
+            )])
+        index = {entry.id: i for i, entry in enumerate(log.document.entries)}
+        removed = payloads.event_payload(last, index)
+        last.row.delete()
+        campaign_log.touch(locked)
     return removed

@@ -37,3 +37,14 @@ def in_pairs(key, pairs):
 def role_label(presenter, role):
     """A list's role in the reader's words, as its game's presenter says it."""
     return presenter.role_label(role)
+
+
+@register.filter
+def field(form, name):
+    """``{{ form|field:name }}``: a form's bound field by a variable name (None: none)."""
+    if form is None or not name:
+        return None
+    try:
+        return form[name]
+    except KeyError:
+        return None

@@ -250,6 +250,9 @@ def _values(request, *, catalogue, workspace, army_list=None, history=None, **ex
     values["builder_url"] = request.path
     if army_list is not None:
         values["has_scoring"] = scoring.scoring_rules(catalogue.system) is not None
+        if not request.htmx:  # the whole page: what the game shows beside the list
+            values.update(values["presenter"].list_extras(army_list=army_list,
+                                                          catalogue=catalogue))
     return values
 
 

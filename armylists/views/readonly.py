@@ -30,7 +30,12 @@ def readonly_context(*, army_list, document_data=None) -> dict:
         if rules.summary
         else {}
     )
-    return {
+    extras = (
+        presenter.list_extras(army_list=army_list, catalogue=catalogue)
+        if document_data is None
+        else {}
+    )
+    return extras | {
         "army_list": army_list,
         "catalogue": catalogue,
         "presenter": presenter,

@@ -60,6 +60,30 @@ class Phrase:
     def __str__(self) -> str:
         return self.render()
 
+    def to_json(self) -> dict:
+        """Plain JSON (to store a line and render it later in the reader's language)."""
+        return {"t": self.template, "p": {k: _to_json(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data) -> Phrase:
+        return cls(data["t"], {k: _from_json(v) for k, v in data.get("p", {}).items()})
+
+
+def _to_json(value):
+    if isinstance(value, Phrase):
+        return {"phrase": value.to_json()}
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(value):
+    if isinstance(value, dict) and "phrase" in value:
+        return Phrase.from_json(value["phrase"])
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    return value
+
 
 def _rendered(value, translate):
     if isinstance(value, Phrase):

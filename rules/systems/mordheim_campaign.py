@@ -11,7 +11,10 @@ log, applied to nobody else) and one added later starts with none. Three event t
 
 ``resolve_event`` fills in every roll the player did not type (D66, and the sub-rolls a
 result asks for) from ``rng`` and returns the complete event; stored that way, the log
-replays the same on every ``apply_events``. Undo is ``apply_events(..., events[:-1])``.
+replays the same on every ``apply_events``. Undo is ``apply_events(..., events[:-1])``;
+``apply_event`` applies one event to a roster (a campaign keeps the roster after each
+record, so the next one starts there). A whole battle's post-battle sequence is
+``mordheim_battle``; the roster itself is ``mordheim_roster``.
 
 A resolved serious injury is an *injury*: ``{"roll": D66, "result": "<key>"}`` plus the
 sub-roll its result needs:
@@ -30,25 +33,20 @@ Impossible events raise ``CampaignError`` whose ``errors`` are ``(path, message,
 from __future__ import annotations
 
 import copy
-import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
-from rules.engine.validation import extend
 from rules.engine.violations import N_, Phrase
 
-from .mordheim import (
-    SYSTEM,
-    is_hero,
-    is_large,
-    is_leader,
-    limit,
-    models,
-    price_entry,
-    rating_values,
-    starting_experience,
+from .mordheim_roster import (  # noqa: F401  (the roster is part of this module's API)
+    IN_WARBAND,
+    STATUSES,
+    Fighter,
+    Roster,
+    roster_rating,
+    starting_roster,
 )
 
 EVENT_TYPES = ("serious_injury", "henchman_out_of_action", "experience")
@@ -58,7 +56,6 @@ EVENT_FIELDS = {
     "henchman_out_of_action": ("roll",),
     "experience": ("amount",),
 }
-IN_WARBAND = "active"
 
 
 class CampaignError(ValueError):
@@ -79,98 +76,6 @@ def join_path(prefix: str, path: str) -> str:
     if not prefix:
         return path
     return f"{prefix}.{path}" if path and not path.startswith("[") else prefix + path
-
-
-# -- the roster -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Fighter:
-    """One entry of the warband (a hero, or a henchman group) as the campaign left it."""
-
-    entry: int  # its position in the list now (for readers; events use entry_id)
-    entry_id: str | None
-    card: str | None
-    name: str
-    hero: bool
-    models: int
-    items: tuple[str, ...] = ()
-    stats: Mapping[str, int] = field(default_factory=dict)
-    experience: int = 0
-    # active | dead | captured | retired | gone (a group with no model left) | unknown_card
-    status: str = IN_WARBAND
-    misses_games: int = 0
-    injuries: tuple[str, ...] = ()
-    # stupidity, frenzy, immune_to_fear, causes_fear, old_battle_wound, no_running,
-    # one_hand_weapon
-    traits: tuple[str, ...] = ()
-    # whom the fighter hates: model (who injured him), leader, warband, warband_type
-    hatred: tuple[str, ...] = ()
-    lost_models: int = 0
-    large: bool = False
-    leader: bool = False
-
-    @property
-    def in_warband(self) -> bool:
-        return self.status == IN_WARBAND
-
-
-@dataclass(frozen=True, slots=True)
-class Roster:
-    faction: str | None
-    fighters: tuple[Fighter, ...]
-    treasury: int = 0  # unspent starting gold plus winnings
-    log: tuple[Phrase, ...] = ()  # one line per event: "{who}: {what}"
-    # Events of fighters no longer in the list (by position in the log): kept, applied
-    # to nobody.
-    orphaned: tuple[int, ...] = ()
-
-    def active(self) -> list[Fighter]:
-        return [f for f in self.fighters if f.in_warband]
-
-    def find(self, entry_id) -> int | None:
-        """The position of the fighter with this entry id, or None."""
-        for i, fighter in enumerate(self.fighters):
-            if fighter.entry_id == entry_id:
-                return i
-        return None
-
-    def to_dict(self) -> dict:
-        out = asdict(self)
-        for fighter in out["fighters"]:
-            fighter["stats"] = dict(fighter["stats"])
-        return out
-
-
-def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
-    fighters = []
-    for i, entry in enumerate(document.entries):
-        card = catalogue.cards.get(entry.card) if entry.card else None
-        if card is None:
-            fighters.append(Fighter(entry=i, entry_id=entry.id, card=entry.card,
-                                    name=entry.name or str(entry.card), hero=False, models=0,
-                                    status="unknown_card"))
-            continue
-        hero = is_hero(card)
-        fighters.append(Fighter(
-            entry=i, entry_id=entry.id, card=card.key, name=entry.name or card.name, hero=hero,
-            models=models(card, entry), items=tuple(entry.items), stats=dict(card.stats),
-            experience=starting_experience(card) if hero else 0, large=is_large(card),
-            leader=is_leader(card),
-        ))
-    budget = limit(catalogue, document) or 0
-    spent = sum(price_entry(catalogue, document, e) for e in document.entries)
-    return Roster(faction=document.faction, fighters=tuple(fighters), treasury=budget - spent)
-
-
-def roster_rating(catalogue: Catalogue, roster: Roster) -> int:
-    """Warband rating of the roster: 5 per fighter (20 per large creature) + experience."""
-    faction = catalogue.factions.get(roster.faction) if roster.faction else None
-    rating = rating_values(catalogue, faction)
-    return sum(
-        f.models * (rating["per_large_creature" if f.large else "per_fighter"] + f.experience)
-        for f in roster.active()
-    )
 
 
 # -- the serious injury table (D66) ---------------------------------------------------
@@ -308,6 +213,11 @@ def _resolve_injury(spec, path: str, dice: _Dice, reroll: frozenset = frozenset(
     return out
 
 
+def resolve_injury(spec, path: str, rng) -> dict:
+    """One serious injury of a hero checked, its missing rolls made with ``rng``."""
+    return _resolve_injury(spec, path, _Dice(rng))
+
+
 def _resolve_multiple(spec: Mapping, count: int, path: str, dice: _Dice):
     typed = spec.get("injuries") or []
     at = join_path(path, "injuries")
@@ -337,7 +247,7 @@ def _target(roster: Roster, document: ListDocument, event: Mapping, path: str):
     if fighter.status == "unknown_card":
         _fail(at, f"{fighter.name} has a card the game data does not know "
               f"('{fighter.card}')", "unknown_key")
-    many = fighter.models if fighter.hero else document.entries[index].count
+    many = fighter.models if fighter.hero else fighter.count
     if many != 1:
         what = "heroes" if fighter.hero else "henchman groups"
         _fail(at, f"{fighter.name} stands for {many} {what}: give each an entry of its own",
@@ -410,15 +320,25 @@ def apply_events(
     """
     roster = starting_roster(catalogue, document)
     for n, event in enumerate(resolved_events):
-        if not belongs(roster, event):
-            # A fighter removed from the list (or another fighter under his id now): his
-            # history stays his, applied to nobody else.
-            roster = replace(roster, log=roster.log + (_orphan_line(event),),
-                             orphaned=roster.orphaned + (n,))
-            continue
-        checked = _check(catalogue, document, roster, event, f"events[{n}]", _Dice(None))
-        roster = _apply(roster, checked)
+        roster, line, orphaned = apply_event(catalogue, document, roster, event,
+                                             f"events[{n}]")
+        roster = replace(roster, log=roster.log + (line,),
+                         orphaned=roster.orphaned + ((n,) if orphaned else ()))
     return roster
+
+
+def apply_event(
+    catalogue: Catalogue, document: ListDocument, roster: Roster, event: Mapping,
+    path: str = "",
+) -> tuple[Roster, Phrase, bool]:
+    """One resolved event on ``roster``: (the roster after it, its log line, whether it
+    belongs to a fighter no longer in the list and was applied to nobody)."""
+    if not belongs(roster, event):
+        # A fighter removed from the list (or another fighter under his id now): his
+        # history stays his, applied to nobody else.
+        return roster, _orphan_line(event), True
+    checked = _check(catalogue, document, roster, event, path, _Dice(None))
+    return (*_apply(roster, checked), False)
 
 
 def _orphan_line(event: Mapping) -> Phrase:
@@ -429,6 +349,11 @@ def _orphan_line(event: Mapping) -> Phrase:
                        hero=event.get("type") == "serious_injury", models=1)
     _fighter, _gold, words = _effects(stand_in, event)
     return Phrase(N_("{who}: {what} (no longer in the list)"), {"who": who, "what": words})
+
+
+def event_effects(fighter: Fighter, event: Mapping) -> tuple[Fighter, int, list[Phrase]]:
+    """One resolved event on one fighter: the fighter after it, gold won, what it did."""
+    return _effects(fighter, event)
 
 
 def _effects(fighter: Fighter, event: Mapping) -> tuple[Fighter, int, list[Phrase]]:
@@ -454,14 +379,13 @@ def _effects(fighter: Fighter, event: Mapping) -> tuple[Fighter, int, list[Phras
     return fighter, gold, words
 
 
-def _apply(roster: Roster, event: dict) -> Roster:
+def _apply(roster: Roster, event: dict) -> tuple[Roster, Phrase]:
     index = roster.find(event["entry_id"])
     fighter, gold, words = _effects(roster.fighters[index], event)
     fighters = list(roster.fighters)
     fighters[index] = fighter
     line = Phrase(N_("{who}: {what}"), {"who": fighter.name, "what": words})
-    return replace(roster, fighters=tuple(fighters), treasury=roster.treasury + gold,
-                   log=roster.log + (line,))
+    return replace(roster, fighters=tuple(fighters), treasury=roster.treasury + gold), line
 
 
 def _add(values: tuple[str, ...], value: str) -> tuple[str, ...]:
@@ -483,14 +407,6 @@ HATRED_OF = {
     "warband": N_("hatred of that warband"),
     "warband_type": N_("hatred of every warband of that kind"),
 }
-STATUSES = {
-    "active": N_("in the warband"),
-    "dead": N_("dead"),
-    "captured": N_("captured"),
-    "retired": N_("retired"),
-    "gone": N_("every model lost"),
-    "unknown_card": N_("unknown card"),
-}
 
 
 def _d6(d6: int, what: Phrase) -> Phrase:
@@ -507,8 +423,12 @@ def _injure(f: Fighter, injury: Mapping, words: list[Phrase]) -> tuple[Fighter, 
         words.append(Phrase(N_("re-rolled {rolls}"), {"rolls": rolls}))
     f = replace(f, injuries=f.injuries + (result,))
     gold = 0
-    if result in ("dead", "robbed", "captured"):
-        status = {"dead": "dead", "captured": "captured"}.get(result, f.status)
+    if result == "captured":
+        # his gear goes with him: back when he is ransomed or exchanged
+        f = replace(f, status="captured", items=(), held_items=f.items)
+        words.append(Phrase(N_("gear lost")))
+    elif result in ("dead", "robbed"):
+        status = "dead" if result == "dead" else f.status
         f = replace(f, status=status, items=())
         words.append(Phrase(N_("gear lost")))
     elif result == "multiple_injuries":
@@ -568,9 +488,3 @@ def _injure(f: Fighter, injury: Mapping, words: list[Phrase]) -> tuple[Fighter, 
         f = replace(f, experience=f.experience + 1)
         words.append(Phrase(N_("+1 experience")))
     return f, gold
-
-
-# The campaign log is this system's: armylists.services.campaign finds these functions
-# (starting_roster, resolve_event, apply_events, belongs, roster_rating, EVENT_TYPES,
-# CampaignError, join_path) through the registered rules, not by importing this module.
-extend(SYSTEM, campaign=sys.modules[__name__])

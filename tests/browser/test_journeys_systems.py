@@ -2,7 +2,7 @@
 
 The builder's live validation, per system: Boarding Action's custom units and special
 actions, Trupp's alignments, options and mooks, and a Mordheim warband from the
-builder through its campaign log (a battle recorded, then undone).
+builder through its campaign (a battle recorded step by step, then undone as a whole).
 
 Every wait is on page state (Playwright's auto-retrying `expect`), never on a clock.
 """
@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.campaign_steps import entry_ids, record, row_of, save_step
 from tests.browser.test_journeys import (
     ENTRY,
     SCREENSHOTS,
@@ -355,7 +356,7 @@ def test_mordheim_warband_campaign_battle_and_undo(page: Page, live_mordheim):
 
     page.get_by_test_id("campaign-link").click()
     expect(page).to_have_url(re.compile(rf"/lists/{list_id}/campaign/$"))
-    expect(page.locator("h1")).to_have_text("Campaign log: Reikland Blades")
+    expect(page.locator("h1")).to_have_text("Campaign: Reikland Blades")
     expect(page.get_by_test_id("log-empty")).to_be_visible()
     expect_roster_size(page, members=5, rating=53)
     expect(page.locator("[data-testid=treasury]")).to_have_text("Treasury: 315 gc")
@@ -365,20 +366,26 @@ def test_mordheim_warband_campaign_battle_and_undo(page: Page, live_mordheim):
     expect(fighter(page, 2).get_by_test_id("models")).to_have_text("3 models")
     expect(fighter(page, 2).get_by_test_id("items")).to_have_text("Axe")
     before = roster_rows(page)
+    champion_id, warriors_id = entry_ids(page)[1:3]
 
-    # One battle: the Champion out of action (hand injury), one Warrior lost.
-    battle = page.get_by_test_id("battle-form")
-    champion_row = battle.locator("[data-testid=battle-row][data-entry='1']")
-    champion_row.locator("input[name^=battle-ooa_]").check()  # fields named by entry id
-    champion_row.locator("input[name^=battle-roll_]").fill(str(HAND_INJURY))
-    warriors_row = battle.locator("[data-testid=battle-row][data-entry='2']")
-    warriors_row.locator("input[name^=battle-ooa_]").fill("1")
-    warriors_row.locator("input[name^=battle-roll_]").fill(str(LOST))
-    battle.get_by_role("button", name="Record the battle").click()
-    expect(page.locator(".messages")).to_contain_text(
-        "Battle recorded: Champion: 34 hand injury; WS -1; "
-        "Warrior: D6 1: one model lost with its gear (2 left)."
-    )
+    # One battle, lost: the Champion out of action (hand injury), one Warrior lost.
+    page.locator("input[name=won][value=lost]").check()
+    champion = row_of(page, "battle-row", champion_id)
+    champion.locator("input[name^=ooa_]").check()  # fields named by entry id
+    champion.locator("input[name^=roll_]").fill(str(HAND_INJURY))
+    warriors = row_of(page, "battle-row", warriors_id)
+    warriors.locator("input[name^=ooa_]").fill("1")
+    warriors.locator("input[name^=roll_]").fill(str(LOST))
+    save_step(page, "experience")
+    so_far = page.get_by_test_id("battle-so-far")
+    expect(so_far).to_contain_text("Champion: 34 hand injury; WS -1")
+    expect(so_far).to_contain_text("Warrior: D6 1: one model lost with its gear (2 left)")
+    save_step(page, "exploration")
+    page.fill("input[name=dice]", "4")  # the captain's die; lost: none for the win
+    save_step(page, "trading")
+    save_step(page, "review")
+    record(page)
+    expect(page.locator(".messages")).to_contain_text("Battle 1 recorded")
 
     lowered = fighter(page, 1).locator("[data-lowered]")
     expect(lowered).to_have_count(1)
@@ -387,39 +394,19 @@ def test_mordheim_warband_campaign_battle_and_undo(page: Page, live_mordheim):
     expect(fighter(page, 1).get_by_test_id("notes")).to_contain_text("hand injury")
     expect(fighter(page, 2).get_by_test_id("models")).to_have_text("2 models")
     expect(fighter(page, 2).get_by_test_id("notes")).to_contain_text("1 lost")
-    expect_roster_size(page, members=4, rating=48)
-    expect(battle.locator("[data-testid=battle-row][data-entry='2']")).to_contain_text("2 models")
-
-    events = page.get_by_test_id("event")  # newest first
-    expect(events).to_have_count(2)
-    expect(events.nth(0)).to_have_attribute("data-type", "henchman_out_of_action")
-    expect(events.nth(0)).to_have_attribute("data-result", "lost")
-    expect(events.nth(0).get_by_test_id("event-result")).to_have_text(
-        "D6 1: one model lost with its gear (2 left)"
-    )
-    expect(events.nth(1)).to_have_attribute("data-type", "serious_injury")
-    expect(events.nth(1)).to_have_attribute("data-result", "hand_injury")
-    expect(events.nth(1).get_by_test_id("event-result")).to_have_text("34 hand injury; WS -1")
+    # 4 models x 5 + Captain 21 + Champion 9 + 2 Warriors x 1
+    expect_roster_size(page, members=4, rating=52)
+    battles = page.get_by_test_id("log-battle")
+    expect(battles).to_have_count(1)
+    expect(battles.first).to_contain_text("Battle 1: lost")
+    expect(battles.first).to_contain_text("Exploration: dice 4: total 4, 1 shards")
     screenshot(page, "mordheim-campaign.png")
 
-    # Undo takes back the last event: first the lost Warrior, then the injury.
-    page.get_by_test_id("undo").click()
-    expect(page.locator(".messages")).to_contain_text("Undone: Warrior")
-    expect(events).to_have_count(1)
-    expect(fighter(page, 2).get_by_test_id("models")).to_have_text("3 models")
-    expect(fighter(page, 1).locator("[data-lowered=WS]")).to_be_visible()
-    expect_roster_size(page, members=5, rating=53)
-
-    page.get_by_test_id("undo").click()
-    expect(page.locator(".messages")).to_contain_text("Undone: Champion: 34 hand injury")
+    # Undo takes back the whole battle at once.
+    page.get_by_test_id("undo-battle").click()
+    expect(page.locator(".messages")).to_contain_text("Battle 1 taken back, every step of it.")
     expect(page.get_by_test_id("log-empty")).to_be_visible()
-    expect(page.get_by_test_id("undo")).to_have_count(0)
+    expect(page.get_by_test_id("undo-battle")).to_have_count(0)
     expect(fighter(page, 1).locator("[data-lowered]")).to_have_count(0)
     expect_roster_size(page, members=5, rating=53)
     assert roster_rows(page) == before
-
-    # The saved list itself never changed: the log is kept beside it.
-    page.get_by_role("link", name="Back to the list").click()
-    expect(page).to_have_url(re.compile(rf"/lists/{list_id}/$"))
-    expect(entry(page, WARRIOR).locator("input[name$='.size']")).to_have_value("3")
-    expect(total(page)).to_have_text("185")

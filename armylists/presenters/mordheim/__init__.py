@@ -73,6 +73,11 @@ class MordheimPresenter(Presenter):
 
         return [path("mordheim/rout-test/", api.mordheim_rout_test, name="api-mordheim-rout-test")]
 
+    def list_extras(self, *, army_list, catalogue):
+        from .campaign_rows import current_roster
+
+        return {"campaign_now": current_roster(army_list=army_list, catalogue=catalogue)}
+
     def battle_size_required(self, catalogue):
         return False  # empty: the warband's starting gold
 

@@ -1,32 +1,33 @@
-"""The Mordheim campaign log as a page: the warband as its log left it, "record a battle",
-undo, and a rout test filled in with the warband as it is now.
+"""The Mordheim campaign as a page: the warband as its log left it (treasury, rating,
+stash), a battle recorded step by step, the log by battle, undo, and a rout test filled
+in with the warband as it is now.
 
-Thin: forms in, ``armylists.services.campaign`` does the work; what an event did comes
-from the campaign rules, in the reader's language. Every action is a plain form post to
-the page (``action`` = ``battle``, ``undo`` or ``rout``); a record or undo redirects back
-(post/redirect/get), so a reload never records a battle twice.
+Thin: forms in, ``armylists.services.campaign`` and ``campaign_battles`` do the work;
+what a record did comes from the campaign rules, in the reader's language. Every action
+is a plain form post to the page (``action``: ``step``, ``choose``, ``record``,
+``discard``, ``undo``, ``undo-battle`` or ``rout``); a change redirects back
+(post/redirect/get), so a reload never records a battle twice. A battle being recorded
+is kept on the server (a draft): leave the page and continue it later, or discard it.
 """
 
 from __future__ import annotations
 
-import re
-
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from armylists import selectors
-from armylists.names import item_names, local_name
+from armylists.names import item_names
 from armylists.playaids import ToolError, form_errors
-from armylists.services import campaign
+from armylists.services import campaign, campaign_battles
 from rules import selectors as rules_selectors
-from rules.systems.mordheim_campaign import HATRED_OF, LABELS, STATUSES, TRAITS, is_d66
 
+from . import battle_draft, battle_page
+from .battle_page import here
+from .campaign_rows import fighter_row
 from .rout_test import RoutTestForm, mordheim_rout_test
 
 
@@ -35,147 +36,6 @@ def _warband_or_404(request, list_id):
     if army_list is None or not campaign.list_has_campaign(army_list=army_list):
         raise Http404
     return army_list
-
-
-def _fighter_row(fighter: dict, catalogue) -> dict:
-    card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
-    base = dict(card.stats) if card is not None else {}
-    stats = [
-        {"name": name, "value": value, "lowered": value < base.get(name, value)}
-        for name, value in fighter["stats"].items()
-    ]
-    notes = []
-    if fighter["misses_games"] == 1:
-        notes.append(_("misses the next game"))
-    elif fighter["misses_games"] > 1:
-        notes.append(_("misses the next %(n)s games") % {"n": fighter["misses_games"]})
-    notes += [_(TRAITS.get(t, t)) for t in fighter["traits"]]
-    notes += [_(HATRED_OF.get(h, h)) for h in fighter["hatred"]]
-    if fighter["lost_models"]:
-        notes.append(_("%(n)s lost") % {"n": fighter["lost_models"]})
-    return {
-        **fighter,
-        "card_name": local_name(card, fighter["card"] or "?"),
-        "stat_cells": stats,
-        "item_names": item_names(catalogue, fighter["items"]),
-        "notes": notes,
-        "injury_names": [_(LABELS.get(i, i)) for i in fighter["injuries"]],
-        "status_label": _(STATUSES.get(fighter["status"], fighter["status"])),
-    }
-
-
-class BattleForm(forms.Form):
-    """What happened to each fighter in one battle: heroes out of action (with an optional
-    D66), henchmen out of action per group (with optional D6s), experience gained. Fields
-    are named by the fighter's entry id."""
-
-    def __init__(self, *args, fighters: list[dict], **kwargs):
-        super().__init__(*args, **kwargs)
-        self.rows = []
-        for fighter in fighters:
-            if not fighter["recordable"]:
-                continue
-            i = fighter["entry_id"]
-            if fighter["hero"]:
-                self.fields[f"ooa_{i}"] = forms.BooleanField(
-                    required=False, label=_("Out of action")
-                )
-                self.fields[f"roll_{i}"] = forms.IntegerField(
-                    required=False,
-                    label=_("D66 roll"),
-                    min_value=11,
-                    max_value=66,
-                    help_text=_("D66; empty: Muster rolls."),
-                )
-            else:
-                self.fields[f"ooa_{i}"] = forms.IntegerField(
-                    required=False,
-                    label=_("Models out of action"),
-                    min_value=0,
-                    max_value=fighter["models"],
-                )
-                self.fields[f"roll_{i}"] = forms.CharField(
-                    required=False,
-                    label=_("D6 rolls"),
-                    max_length=50,
-                    help_text=_("One D6 per model out of action, e.g. 2 5; empty: Muster rolls."),
-                )
-            self.fields[f"exp_{i}"] = forms.IntegerField(
-                required=False, label=_("Experience gained"), min_value=0, max_value=99
-            )
-            self.rows.append(
-                {
-                    "fighter": fighter,
-                    "out": self[f"ooa_{i}"],
-                    "roll": self[f"roll_{i}"],
-                    "exp": self[f"exp_{i}"],
-                }
-            )
-
-    def clean(self):
-        data = super().clean()
-        for row in self.rows:
-            fighter = row["fighter"]
-            i = fighter["entry_id"]
-            roll = data.get(f"roll_{i}")
-            if fighter["hero"]:
-                if roll is not None and not is_d66(roll):
-                    self.add_error(f"roll_{i}", _("A D66 roll is 11 to 66, each digit 1 to 6."))
-                continue
-            tokens = [t for t in re.split(r"[\s,;]+", roll or "") if t]
-            if not all(re.fullmatch("[1-6]", t) for t in tokens):
-                self.add_error(f"roll_{i}", _("D6 rolls are whole numbers from 1 to 6."))
-                continue
-            out = data.get(f"ooa_{i}")
-            if out is not None and len(tokens) > out > 0:
-                self.add_error(
-                    f"roll_{i}",
-                    ngettext(
-                        "%(rolls)s rolls for %(out)s model out of action.",
-                        "%(rolls)s rolls for %(out)s models out of action.",
-                        out,
-                    )
-                    % {"rolls": len(tokens), "out": out},
-                )
-            elif len(tokens) > fighter["models"]:
-                self.add_error(
-                    f"roll_{i}",
-                    _("%(rolls)s rolls for a group of %(models)s.")
-                    % {"rolls": len(tokens), "models": fighter["models"]},
-                )
-            else:
-                data[f"roll_{i}"] = [int(t) for t in tokens]
-        if not self.errors and not self.events():
-            raise forms.ValidationError(
-                _("Nothing to record: mark who went out of action or gained experience.")
-            )
-        return data
-
-    def events(self) -> list[tuple[dict, str]]:
-        """The battle's events with the field each comes from: experience first (a hero
-        who dies afterwards keeps it in the log, harmless), then injuries, then henchmen."""
-        data = self.cleaned_data
-        gained, injured, lost = [], [], []
-        for row in self.rows:
-            i = row["fighter"]["entry_id"]
-            if data.get(f"exp_{i}"):
-                event = {"type": "experience", "entry_id": i, "amount": data[f"exp_{i}"]}
-                gained.append((event, f"exp_{i}"))
-            roll = data.get(f"roll_{i}")
-            if row["fighter"]["hero"]:
-                if data.get(f"ooa_{i}") or roll is not None:
-                    event = {"type": "serious_injury", "entry_id": i}
-                    if roll is not None:
-                        event["roll"] = roll
-                    injured.append((event, f"roll_{i}"))
-                continue
-            rolls = roll if isinstance(roll, list) else []
-            for n in range(max(data.get(f"ooa_{i}") or 0, len(rolls))):
-                event = {"type": "henchman_out_of_action", "entry_id": i}
-                if n < len(rolls):
-                    event["roll"] = rolls[n]
-                lost.append((event, f"roll_{i}"))
-        return gained + injured + lost
 
 
 def _rout_form(data, state):
@@ -193,44 +53,63 @@ def _rout_form(data, state):
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_page(request, list_id):
-    """Template: systems/mordheim/campaign.html. The warband now, its log, record a battle,
-    undo, rout test."""
+    """Template: systems/mordheim/campaign.html."""
     army_list = _warband_or_404(request, list_id)
     action = request.POST.get("action") if request.method == "POST" else None
-    if action == "undo":
+    handler = ACTIONS.get(action)
+    if handler is not None:
+        response = handler(request, army_list)
+        if response is not None:
+            return response
+    return page(request, army_list)
+
+
+# -- the log --------------------------------------------------------------------------
+
+
+def _undo(request, army_list):
+    try:
         removed = campaign.campaign_undo(army_list=army_list)
-        if removed is None:
-            messages.info(request, _("The log is empty: nothing to undo."))
-        else:
-            messages.success(request, _("Undone: %(line)s.") % {"line": removed["summary"]})
-        return redirect("list-campaign", list_id=army_list.id)
+    except campaign.CampaignRefused:
+        return _undo_battle(request, army_list)  # the last record is a battle
+    if removed is None:
+        messages.info(request, _("The log is empty: nothing to undo."))
+    else:
+        messages.success(request, _("Undone: %(line)s.") % {"line": removed["summary"]})
+    return here(army_list)
+
+
+def _undo_battle(request, army_list):
+    try:
+        removed = campaign_battles.battle_undo(army_list=army_list)
+    except campaign.CampaignRefused as error:
+        messages.error(request, error.problems[0][1])
+        return here(army_list)
+    if removed is None:
+        messages.info(request, _("No battle is recorded: nothing to undo."))
+    else:
+        messages.success(request, _("Battle %(n)s taken back, every step of it.")
+                         % {"n": removed["number"]})
+    return here(army_list)
+
+
+def _rout(request, army_list):
+    return None  # the page handles it (its result is shown, not stored)
+
+
+ACTIONS = {"undo": _undo, "undo-battle": _undo_battle, "discard": battle_page.discard,
+           "step": battle_page.step, "choose": battle_page.choose,
+           "record": battle_page.record, "rout": _rout}
+
+
+# -- the page -------------------------------------------------------------------------
+
+
+def page(request, army_list, *, battle=None, status=200):
     state = campaign.campaign_state(army_list=army_list)
-    fighters = state["roster"]["fighters"]
-    battle = BattleForm(
-        request.POST if action == "battle" else None, fighters=fighters, prefix="battle"
-    )
+    action = request.POST.get("action") if request.method == "POST" else None
     rout = _rout_form(request.POST if action == "rout" else None, state)
-    rout_result, status = None, 200
-    if action == "battle" and battle.is_valid():
-        events = battle.events()
-        try:
-            recorded = campaign.campaign_record_battle(
-                army_list=army_list, events=[e for e, _field in events], user=request.user
-            )
-        except campaign.CampaignRefused as error:
-            for path, message, _code in error.problems:
-                n = campaign.campaign_event_index(path)
-                field = events[n][1] if n is not None and n < len(events) else None
-                battle.add_error(field, message)
-        else:
-            messages.success(
-                request,
-                _("Battle recorded: %(lines)s.")
-                % {"lines": "; ".join(e["summary"] for e in recorded)},
-            )
-            return redirect("list-campaign", list_id=army_list.id)
-    if battle.is_bound and battle.errors:
-        status = 400
+    rout_result = None
     if rout.is_bound and rout.is_valid():
         try:
             rout_result = mordheim_rout_test(**rout.cleaned_data)
@@ -238,8 +117,15 @@ def campaign_page(request, list_id):
             form_errors(rout, exc.errors)
     if rout.is_bound and rout.errors:
         status = 400
+    if battle is None:
+        draft = campaign_battles.draft_get(army_list=army_list)
+        wanted = request.GET.get("step")
+        reached = battle_draft.next_step(draft.step if draft else None)
+        step = wanted if wanted in battle_draft.STEPS and (
+            battle_draft.STEPS.index(wanted) <= battle_draft.STEPS.index(reached)) else reached
+        battle = battle_page.battle_context(army_list, draft, step)
     catalogue = rules_selectors.catalogue_for(system=army_list.system)
-    rows = [_fighter_row(f, catalogue) for f in fighters]
+    rows = [fighter_row(f, catalogue) for f in state["roster"]["fighters"]]
     return render(
         request,
         "systems/mordheim/campaign.html",
@@ -248,10 +134,22 @@ def campaign_page(request, list_id):
             "state": state,
             "active": [r for r in rows if r["in_warband"]],
             "gone": [r for r in rows if not r["in_warband"]],
-            "events": list(reversed(state["events"])),
+            "stash_names": item_names(catalogue, state["stash"]),
+            "log": _log(state),
             "battle": battle,
             "rout": rout,
             "rout_result": rout_result,
+            "unverified": state["unverified"],
+            "max_heroes": catalogue.params_for("hero_limit").get("max", 6),
         },
         status=status,
     )
+
+
+def _log(state) -> list[dict]:
+    """The log newest first: each battle with its lines, each event on its own."""
+    records = [{"kind": "battle", "sequence": b["sequence"], "battle": b}
+               for b in state["battles"]]
+    records += [{"kind": "event", "sequence": e["sequence"], "event": e}
+                for e in state["events"]]
+    return sorted(records, key=lambda r: r["sequence"], reverse=True)

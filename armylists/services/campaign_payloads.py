@@ -1,0 +1,139 @@
+"""The campaign as the API and the pages read it: records, the roster, the state.
+
+Words the campaign rules say (phrases) are rendered here, in the reader's language.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from rules.engine import Catalogue, ListDocument
+
+from .campaign_log import Log, Record
+
+
+def render(phrase) -> str | None:
+    """The engine's words (a phrase, or a list of them) in the reader's language."""
+    if phrase is None:
+        return None
+    if isinstance(phrase, list | tuple):
+        return "; ".join(p.render(gettext) for p in phrase)
+    return phrase.render(gettext)
+
+
+def event_payload(record: Record, index: dict) -> dict:
+    row, data = record.row, record.row.data
+    line = record.lines[0] if record.lines else None
+    if row.type == "serious_injury":
+        result = data.get("result")
+    elif row.type == "henchman_out_of_action":
+        result = "lost" if (data.get("roll") or 6) <= 2 else "fine"
+    else:
+        result = "experience"
+    return {
+        **data,
+        "sequence": row.sequence,
+        "type": row.type,
+        "entry_id": row.entry_id,
+        "entry": index.get(row.entry_id),  # its place in the list now; None: removed
+        "who": data.get("who") or data.get("card") or "?",
+        "roll": data.get("roll"),
+        "result": result,
+        "date": row.created_at,
+        "orphaned": record.orphaned,
+        "summary": render(line),
+        "what": render(line.params["what"]) if line is not None and "what" in line.params
+        else None,
+    }
+
+
+def battle_payload(record: Record) -> dict:
+    data = record.data if record.data is not None else record.row.data
+    return {
+        **data,
+        "sequence": record.row.sequence,
+        "date": record.row.created_at,
+        "applied": record.lines is not None,
+        "lines": [render(line) for line in record.lines or []],
+    }
+
+
+def preview_payload(out: dict, sequence: int | None = None) -> dict:
+    """A battle straight from the campaign rules (recorded or not)."""
+    from .campaign_log import battle_data
+
+    return {
+        **battle_data(out),
+        "sequence": sequence,
+        "pending": out["pending"],
+        "lines": [render(line) for line in out["lines"]],
+    }
+
+
+def roster_payload(catalogue: Catalogue, document: ListDocument, roster, lines) -> dict:
+    out = roster.to_dict()
+    out["log"] = [render(line) for line in lines]
+    out.pop("orphaned", None)
+    order = catalogue.attributes.get("stat_order") or []
+    rank = {name: n for n, name in enumerate(order)}
+    for fighter in out["fighters"]:
+        known = fighter["status"] != "unknown_card"
+        for key in ("items", "injuries", "traits", "hatred", "skills", "skill_lists",
+                    "increased", "held_items"):
+            fighter[key] = list(fighter[key])
+        fighter["advances"] = [dict(a) for a in fighter["advances"]]
+        fighter["stats"] = dict(
+            sorted(fighter["stats"].items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
+        )
+        fighter["in_warband"] = fighter["status"] == "active"
+        fighter["games_to_miss"] = fighter["misses_games"]
+        fighter["starting"] = fighter["entry"] is not None and not fighter["joined"]
+        one = fighter["models"] == 1 if fighter["hero"] else fighter["count"] == 1
+        fighter["recordable"] = fighter["in_warband"] and known and one
+    for key in ("stash", "finds", "artefacts"):
+        out[key] = list(out[key])
+    out["members"] = sum(f["models"] for f in out["fighters"] if f["in_warband"])
+    return out
+
+
+def rout_test(roster: dict) -> dict:
+    """What the rout test needs of the warband as it is now: members, the leader's Ld and
+    the Ld of every other active model."""
+    active = [f for f in roster["fighters"] if f["in_warband"]]
+    leader = next((f for f in active if f["leader"]), None)
+    others = [
+        f["stats"]["Ld"]
+        for f in active
+        if f is not leader and "Ld" in f["stats"]
+        for _model in range(f["models"])
+    ]
+    return {
+        "members": roster["members"],
+        "leader": leader["name"] if leader else None,
+        "leader_ld": leader["stats"].get("Ld") if leader else None,
+        "other_lds": sorted(others, reverse=True),
+    }
+
+
+def state_payload(log: Log) -> dict:
+    rules, catalogue, document = log.rules, log.catalogue, log.document
+    index = {entry.id: i for i, entry in enumerate(document.entries)}
+    lines = [line for record in log.records for line in record.lines or []]
+    roster = roster_payload(catalogue, document, log.roster, lines)
+    starting = log.starting
+    return {
+        "events": [event_payload(r, index) for r in log.records if r.kind == "event"],
+        "battles": [battle_payload(r) for r in log.records if r.kind == "battle"],
+        "roster": roster,
+        "rating": rules.roster_rating(catalogue, log.roster),
+        "treasury": log.roster.treasury,
+        "stash": list(log.roster.stash),
+        "shards": log.roster.shards,
+        "finds": list(log.roster.finds),
+        "battles_recorded": log.roster.battles,
+        "starting": {"treasury": starting.treasury,
+                     "rating": rules.roster_rating(catalogue, starting)},
+        "unverified": rules.unverified_facts(catalogue),
+        "problems": [{"path": p, "message": m, "code": c} for p, m, c in log.problems],
+        "rout_test": rout_test(roster),
+    }
