@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.forms import BaseForm
 from django.shortcuts import render
 
@@ -54,6 +54,7 @@ class AuthFormThrottleMiddleware:
         if username:
             counts.append((f"user:{username_key(username)}", limits["per_username"]))
         over = False
+        cache = caches["brakes"]
         for who, limit in counts:
             key = f"auth-form-throttle:{match.url_name}:{who}"
             cache.add(key, 0, timeout=window)

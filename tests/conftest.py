@@ -26,9 +26,9 @@ def _fresh_game_data():
 def _fresh_throttles():
     """Each test starts with no throttle counted (sign-up, password change, the token
     endpoint count in the cache; login lockouts live in the test database)."""
-    from django.core.cache import cache
+    from django.core.cache import caches
 
-    cache.clear()
+    caches["brakes"].clear()
     yield
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
+from django.core.cache import caches
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -378,9 +379,14 @@ def shared_detail(request, token):
 
 class _RatesFromSettings:
     # DRF reads the rates once, at import; these read them on each request, so a test
-    # (or a settings change) can set them.
+    # (or a settings change) can set them. The counts live in the "brakes" cache, shared
+    # by every process (DRF's default is the per-process default cache).
     def get_rate(self):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    @property
+    def cache(self):
+        return caches["brakes"]
 
 
 class TokenAttemptsPerIP(_RatesFromSettings, ScopedRateThrottle):

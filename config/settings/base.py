@@ -97,6 +97,12 @@ CACHES = {
         "TIMEOUT": 600,
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
+    # "brakes": the throttles' counts (token endpoint, sign-up, password change). In the
+    # database, so every worker and app server counts together with nothing to run but
+    # PostgreSQL; its table is made by a migration (armylists 0007). Only login-ish
+    # requests touch it.
+    "brakes": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+               "LOCATION": "muster_brakes"},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -12,3 +12,9 @@ STORAGES = {
 # One test database per test run, so two runs on one server (a developer's and CI's,
 # or two terminals) never drop each other's database.
 DATABASES["default"]["TEST"] = {"NAME": f"test_muster_{os.getpid()}"}  # noqa: F405
+
+# The throttles count in this process's memory here: each test starts with them empty
+# (tests/conftest.py) without needing the database; tests/test_brakes_shared.py points
+# them at the database, as everywhere else.
+CACHES = {**CACHES, "brakes": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",  # noqa: F405
+                               "LOCATION": "brakes"}}
