@@ -155,3 +155,21 @@ def test_it_shows_special_actions_and_custom_units(alice_client, alice, load_sys
     assert "Custom unit: Veterans (100) → Veterans (120)" in unit.text
     assert "Smoke grenades" in page.testid("diff-added")[0].text
     assert "Hatch access code" in page.testid("diff-removed")[0].text
+
+
+def test_the_history_goes_a_page_at_a_time_and_compares_across_pages(
+    alice_client, alice, raid, monkeypatch
+):
+    from armylists.views import lists as list_views
+
+    monkeypatch.setattr(list_views, "HISTORY_PAGE_SIZE", 2)
+    first = Page(alice_client.get(f"/lists/{raid.id}/history/"))
+    rows = first.testid("version")
+    assert [r.attrs["data-version"] for r in rows] == ["3", "2"]
+    # Version 1 is on the next page, and still the one version 2 compares with.
+    assert rows[1].find(data_testid="compare-previous").attrs["href"] == compare_url(
+        raid, "?version=1&to=2"
+    )
+    assert first.root.find("a", rel="next").attrs["href"] == "?page=2"
+    second = Page(alice_client.get(f"/lists/{raid.id}/history/?page=2"))
+    assert [r.attrs["data-version"] for r in second.testid("version")] == ["1"]

@@ -24,6 +24,7 @@ from .helpers import owned_or_404, presenter_of, whole_number
 from .readonly import readonly_context
 
 PAGE_SIZE = 25
+HISTORY_PAGE_SIZE = 50
 
 
 @login_required
@@ -63,14 +64,26 @@ def list_export(request, list_id):
 
 @login_required
 def list_history(request, list_id):
-    """Template: history.html. Every saved version, newest first, each with the version
-    before it (to compare with)."""
+    """Template: history.html. The saved versions, newest first, a page at a time (a
+    long-lived list has hundreds), each with the version before it (to compare with)."""
     army_list = owned_or_404(request, list_id)
-    versions = list(army_list.versions.select_related("saved_by"))
-    previous = [v.version for v in versions[1:]] + [None]
+    found = army_list.versions.select_related("saved_by")
+    page = Paginator(found, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    versions = list(page.object_list)
+    # The version before the page's last row is the first of the next page.
+    older = (
+        army_list.versions.filter(version__lt=versions[-1].version)
+        .values_list("version", flat=True)
+        .first()
+        if versions and page.has_next()
+        else None
+    )
+    previous = [v.version for v in versions[1:]] + [older]
     rows = list(zip(versions, previous, strict=True))
     return render(
-        request, "history.html", {"army_list": army_list, "versions": versions, "rows": rows}
+        request,
+        "history.html",
+        {"army_list": army_list, "versions": versions, "rows": rows, "page": page},
     )
 
 
