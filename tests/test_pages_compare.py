@@ -52,6 +52,9 @@ def test_it_shows_added_changed_and_the_points_delta(alice_client, raid):
     changed = {node.attrs["data-entry-id"]: node.text for node in page.testid("diff-changed")}
     assert "Count: 1 → 2" in changed["ogre"]
     assert "Items: + Chainmail" in changed["cpt"]
+    # A changed row shows its lines of words, nothing of the data behind them.
+    assert not any("('" in text or "dict_items" in text for text in changed.values())
+    assert any("(+" in node.find("span", **{"class": "pts"}).text for node in page.testid("diff-changed"))
     [delta] = page.testid("points-delta")
     assert delta.text.startswith("(+")
     assert "version 1" in page.testid("diff-sides")[0].text
@@ -173,3 +176,16 @@ def test_the_history_goes_a_page_at_a_time_and_compares_across_pages(
     assert first.root.find("a", rel="next").attrs["href"] == "?page=2"
     second = Page(alice_client.get(f"/lists/{raid.id}/history/?page=2"))
     assert [r.attrs["data-version"] for r in second.testid("version")] == ["1"]
+
+
+def test_it_compares_only_lists_of_the_same_game(alice_client, alice, raid, load_system):
+    load_system("mordheim")
+    warband = lists.list_create(owner=alice, data={
+        "format": "muster-list/1", "system": "mordheim", "name": "Warband",
+        "faction": "reikland", "entries": []})  # fmt: skip
+    form = Page(alice_client.get(compare_url(raid)))
+    options = [o.attrs["value"] for o in form.root.find("select", name="against").find_all("option")]
+    assert str(warband.id) not in options
+    page = Page(alice_client.get(compare_url(raid, f"?against={warband.id}")))
+    assert page.status == 400 and not page.testid("diff")
+    assert "Only lists of the same game can be compared." in page

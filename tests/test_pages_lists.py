@@ -507,6 +507,8 @@ def test_it_lists_my_lists_newest_first(alice_client, shelf):
     assert page.status == 200
     assert names(page) == ["Shield maidens", "Phalanx", "Shield wall", "Nordgaard raid"]
     assert "Bob" not in page
+    # The games' data here is invented: every row says so.
+    assert len(page.testid("sample-data")) == 4
 
 
 def test_it_searches_my_lists_by_name_and_faction(alice_client, shelf):

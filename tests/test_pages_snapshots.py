@@ -147,3 +147,8 @@ def test_the_list_page_reads_its_snapshots_with_the_list(
     with django_assert_num_queries(3):
         page = Page(alice_client.get(f"/lists/{raid.id}/"))
     assert [row.attrs["data-code"] for row in page.testid("snapshot")] == [frozen.code]
+
+
+def test_the_snapshot_page_labels_sample_data(client, frozen):
+    page = Page(client.get(f"/t/{frozen.code}/"))
+    assert page.status == 200 and page.testid("sample-data")

@@ -450,7 +450,7 @@ class ObtainToken(ObtainAuthToken):
                 raise Throttled(
                     wait=wait,
                     detail="too many failed logins from this address or for this username; "
-                    f"try again in {wait // 60} minutes",
+                    f"try again in {wait // 60} minutes.",
                 ) from None
             raise
 

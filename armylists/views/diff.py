@@ -27,15 +27,19 @@ def list_compare(request, list_id):
     context = {
         "army_list": army_list,
         "form": form,
-        "my_lists": selectors.list_search(owner=request.user).exclude(id=army_list.id)[
-            :MAX_CHOICES
-        ],
+        # Lists of the same game only: points of one game against gold of another
+        # would be a meaningless delta.
+        "my_lists": selectors.list_search(owner=request.user, system=army_list.system.key)
+        .exclude(id=army_list.id)[:MAX_CHOICES],
     }
     choice = form.choice()
     if choice is None:
         return render(request, "diff.html", context, status=400 if form.errors else 200)
     kind, value = choice
     diff, before, after = _diff(request, army_list, kind, value, form.cleaned_data.get("to"))
+    if diff.before.catalogue.system != diff.after.catalogue.system:
+        form.add_error(None, _("Only lists of the same game can be compared."))
+        return render(request, "diff.html", context, status=400)
     return render(
         request,
         "diff.html",

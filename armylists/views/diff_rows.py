@@ -69,7 +69,18 @@ def _changed_row(row: dict, after, before, words) -> dict:
     lines = [
         _field_line(name, pair, row, after, before, words) for name, pair in row["fields"].items()
     ]
-    return {"id": row["id"], "label": label, "lines": lines, "points": row["points"]}
+    # Every key the row template reads, so none falls through to a dict method
+    # ({{ row.items }} would be dict.items).
+    return {
+        "id": row["id"],
+        "label": label,
+        "name": None,
+        "count": None,
+        "size": None,
+        "items": [],
+        "lines": lines,
+        "points": row["points"],
+    }
 
 
 def _field_labels(words) -> dict:
