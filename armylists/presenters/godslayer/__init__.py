@@ -61,3 +61,8 @@ class GodslayerPresenter(Presenter):
         card = row["card"]
         row["warlord"] = card is not None and card.warlord
         return row
+
+    def print_card(self, block, *, row, catalogue):
+        from .cards import print_card
+
+        return print_card(block, row=row, catalogue=catalogue)
