@@ -39,7 +39,7 @@ TRUPP = {
         # Rune blade: KG_N +1 and STAE +1 on every row of the sheet.
         {"card": "knight-errant", "options": ["rune-blade"]},
         {"card": "militia-spearman", "count": 3},
-        {"card": "cultist"},
+        {"card": "sellsword"},
     ],
 }
 LISTS = {

@@ -7,7 +7,9 @@ clear 400 for a layout or paper that does not exist."""
 import random
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from armylists.services import campaign, campaign_battles
 from armylists.services import lists as lists_services
@@ -219,12 +221,12 @@ def test_the_list_and_shared_pages_link_to_both_layouts(alice_client, saved):
     builder = Page(alice_client.get(f"/lists/{army_list.id}/"))
     hrefs = {a.attrs.get("href") for a in builder.root.find_all("a")}
     base = f"/lists/{army_list.id}/print/"
-    assert {base + "?layout=roster", base + "?layout=cards"} <= hrefs
+    assert {base, base + "?layout=cards"} <= hrefs  # the roster is the default layout
     shared = lists_services.list_share_renew(army_list=army_list)
     page = Page(Client().get(f"/s/{shared.share_token}/"))
     hrefs = {a.attrs.get("href") for a in page.root.find_all("a")}
     base = f"/s/{shared.share_token}/print/"
-    assert {base + "?layout=roster", base + "?layout=cards"} <= hrefs
+    assert {base, base + "?layout=cards"} <= hrefs
 
 
 # --- who may print -------------------------------------------------------------------------
@@ -253,3 +255,33 @@ def test_anyone_with_the_link_prints_a_shared_list_until_it_is_revoked(bob_clien
     lists_services.list_share_revoke(army_list=army_list)
     assert Client().get(url).status_code == 404
     assert Client().get(url.replace(layout, "nonsense")).status_code == 404
+
+
+def test_a_shared_cards_sheet_is_kept_apart_from_its_roster_and_its_paper(saved):
+    """The page cache keeps each sheet under its own address: a second request of the
+    same sheet is served kept (the list's stamp only), another layout or paper is not
+    the same page."""
+    army_list = lists_services.list_share_renew(army_list=saved("godslayer"))
+    base = f"/s/{army_list.share_token}/print/"
+    client = Client()
+    cards = client.get(base + "?layout=cards").content
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(base + "?layout=cards").content
+    assert again == cards and len(queries) <= 1
+    assert client.get(base + "?layout=roster").content != cards
+    assert b"paper-letter.css" in client.get(base + "?layout=cards&paper=letter").content
+
+
+@pytest.mark.parametrize("system", list(LISTS))
+def test_it_prints_the_cards_in_german(alice_client, saved, system):
+    army_list = saved(system)
+    response = alice_client.get(f"/lists/{army_list.id}/print/?layout=cards",
+                                HTTP_ACCEPT_LANGUAGE="de")
+    page = Page(response)
+    links = page.testid("sheet-links")[0]
+    assert "Aufstellung (A4)" in links.text and "Karten" in links.text
+    words = {"godslayer": "Taktiken", "boarding-action": "Ausrüstung",
+             "mordheim": "Erfahrung", "trupp": "Gesinnung"}
+    assert words[system] in page.text
+    with open(f"/tmp/print-de-{system}.txt", "w") as out:
+        out.write(page.text)

@@ -64,6 +64,8 @@ class Presenter:
     # a box per kind (a long equipment list), else one box of items.
     KIND_LABELS: dict = {}
     GROUP_BY_KIND = False
+    # Column labels of weapon profiles on the cards print sheet (data key -> label).
+    WEAPON_LABELS: dict = {}
 
     def __init__(self, key: str | None = None):
         if key is not None:

@@ -79,8 +79,10 @@ def item_lines(catalogue, keys) -> list[dict]:
     return lines
 
 
-def weapon_table(profiles: list) -> dict | None:
-    """Weapon profiles as a table: the columns every profile has, in their order."""
+def weapon_table(profiles: list, labels: dict | None = None) -> dict | None:
+    """Weapon profiles as a table: the columns every profile has, in their order, named
+    by ``labels`` where the game gives one."""
+    labels = labels or {}
     profiles = [p for p in profiles if isinstance(p, dict)]
     if not profiles:
         return None
@@ -88,7 +90,10 @@ def weapon_table(profiles: list) -> dict | None:
     for profile in profiles:
         columns += [k for k in profile if k not in WEAPON_TEXT_KEYS and k not in columns]
     return {
-        "columns": [readable(c) if len(c) > 3 else c.upper() for c in columns],
+        "columns": [
+            str(labels[c]) if c in labels else readable(c) if len(c) > 3 else c.upper()
+            for c in columns
+        ],
         "rows": [
             {
                 "name": p.get("name") or "?",
@@ -111,7 +116,7 @@ def weapons_of(card, entry, catalogue) -> list:
     return profiles
 
 
-def row_block(row: dict, catalogue) -> dict:
+def row_block(row: dict, catalogue, weapon_labels: dict | None = None) -> dict:
     """The generic block of one entry row (see ``armylists.views.rows.entry_rows``)."""
     entry, card = row["entry"], row["card"]
     count = max(1, entry.count)
@@ -126,7 +131,7 @@ def row_block(row: dict, catalogue) -> dict:
         "size": row["size"] if card is not None and card.is_unit else None,
         "stats": stat_cells(catalogue, row),
         "stat_rows": None,
-        "weapons": weapon_table(weapons_of(card, entry, catalogue)),
+        "weapons": weapon_table(weapons_of(card, entry, catalogue), weapon_labels),
         "items": item_lines(catalogue, entry.items),
         "options": item_lines(catalogue, entry.options),
         "facts": [],  # (label, value) under the title
@@ -159,7 +164,9 @@ def merge_repeats(blocks: list[dict]) -> list[dict]:
 def generic_blocks(presenter, context: dict) -> list[dict]:
     catalogue = context["catalogue"]
     blocks = [
-        presenter.print_card(row_block(row, catalogue), row=row, catalogue=catalogue)
+        presenter.print_card(
+            row_block(row, catalogue, presenter.WEAPON_LABELS), row=row, catalogue=catalogue
+        )
         for row in context["rows"]
     ]
     return merge_repeats(blocks)

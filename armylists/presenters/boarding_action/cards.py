@@ -23,7 +23,7 @@ def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
     block["sections"] = [
         s
         for s in (
-            section(_("Wargear"), row.get("wargear") or ()),
+            section(_("Wargear"), [w.replace("_", " ") for w in row.get("wargear") or ()]),
             section(_("Note"), [note] if isinstance(note, str) else ()),
         )
         if s

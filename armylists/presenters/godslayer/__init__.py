@@ -28,6 +28,8 @@ class GodslayerPresenter(Presenter):
         "ACT": _("Actions per activation"),
     }
 
+    WEAPON_LABELS = {"type": _("Type"), "range": _("Range"), "act": "ACT", "str": "STR"}
+
     def play_aids(self):
         return [(_("Godslayer: matchup odds"), "matchup-godslayer")]
 
