@@ -104,6 +104,39 @@ def test_it_prints_a_shared_list_with_constant_queries(lists):
     assert counts[5] == counts[60], counts
 
 
+@pytest.mark.parametrize("layout", ["roster", "cards"])
+def test_it_prints_a_list_for_its_owner_with_constant_queries(lists, alice, layout):
+    client = Client()
+    client.force_login(alice)
+    counts = {}
+    for size, army_list in lists.items():
+        url = f"/lists/{army_list.id}/print/?layout={layout}&paper=letter"
+        client.get(url)  # warm
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        page = Page(response)
+        assert response.status_code == 200
+        # every entry printed: a row each, or a card each (equal entries merged)
+        assert len(page.entries) == size if layout == "roster" else page.testid("card")
+        counts[size] = len(queries)
+    assert counts[5] == counts[60], counts
+    assert counts[5] <= MOST, counts
+
+
+def test_it_prints_a_shared_list_as_cards_with_constant_queries(lists):
+    client = Client()
+    counts = {}
+    for size, army_list in lists.items():
+        url = f"/s/{army_list.share_token}/print/?layout=cards"
+        client.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200 and Page(response).testid("card")
+        counts[size] = len(queries)
+    assert counts[5] == counts[60], counts
+    assert counts[5] <= MOST, counts
+
+
 @pytest.mark.parametrize("logged_in", [False, True], ids=["anonymous", "logged in"])
 def test_it_shows_the_draft_builder_with_constant_queries(godslayer, alice, logged_in):
     counts = {}

@@ -64,6 +64,8 @@ class Presenter:
     # a box per kind (a long equipment list), else one box of items.
     KIND_LABELS: dict = {}
     GROUP_BY_KIND = False
+    # Column labels of weapon profiles on the cards print sheet (data key -> label).
+    WEAPON_LABELS: dict = {}
 
     def __init__(self, key: str | None = None):
         if key is not None:
@@ -184,3 +186,18 @@ class Presenter:
         """(key, label) of the unit types a custom unit may have."""
         types = catalogue.attributes.get("unit_types") or UNIT_TYPES
         return [(t, self.unit_type_label(t)) for t in types]
+
+    # -- the cards print sheet -----------------------------------------------------------
+
+    def print_cards(self, context: dict) -> dict:
+        """What the cards print sheet shows of a read-only list's ``context``
+        (``armylists.views.readonly``): ``card_blocks``, one per profile card (equal ones
+        merged with their count), and whatever the game's ``print_cards_*`` fragments
+        read."""
+        from .print_cards import generic_blocks
+
+        return {"card_blocks": generic_blocks(self, context)}
+
+    def print_card(self, block: dict, *, row: dict, catalogue: Catalogue) -> dict:
+        """Add what this game's card block shows (facts, sections) to a generic block."""
+        return block

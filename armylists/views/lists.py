@@ -20,6 +20,7 @@ from .. import selectors
 from ..forms.imports import ImportForm
 from ..models import ArmyListVersion
 from ..services import lists, workspaces
+from . import print_sheet
 from .helpers import owned_or_404, presenter_of, whole_number
 from .readonly import readonly_context
 
@@ -176,17 +177,23 @@ def list_import(request):
 
 @login_required
 def list_print(request, list_id):
-    """Template: print.html. The owner's print sheet, shared or not."""
+    """Template: print.html (?layout=roster, the default) or print_cards.html
+    (?layout=cards); ?paper=a4 (the default) or letter. The owner's print sheet, shared or
+    not."""
     army_list = owned_or_404(request, list_id)
+    choices, problems = print_sheet.print_choices(request)
+    if problems:
+        return print_sheet.refused(request, problems, base_url=request.path)
     holder = workspaces.holder_of(request.session, create=False)
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
-    context = readonly_context(army_list=army_list)
+    context = print_sheet.sheet_context(readonly_context(army_list=army_list), choices)
     return render(
         request,
-        "print.html",
+        print_sheet.TEMPLATES[choices["layout"]],
         {
             **context,
             "unsaved": workspace is not None and workspaces.is_unsaved(workspace=workspace),
+            "sheet_links": print_sheet.sheet_links(request.path),
         },
     )
 

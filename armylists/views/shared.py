@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, stamps
 from ..services import lists
+from . import print_sheet
 from .helpers import shared_or_404
 from .page_cache import render_kept
 from .readonly import readonly_context
@@ -23,20 +24,35 @@ def shared_list(request, token):
 
 
 def shared_print(request, token):
-    """Template: print.html. One clean page for paper."""
-    return _shared(request, "print.html", token=token)
+    """Template: print.html (?layout=roster, the default: one clean page) or
+    print_cards.html (?layout=cards); ?paper=a4 (the default) or letter."""
+    choices, problems = print_sheet.print_choices(request)
+    if problems:
+        if not selectors.TOKEN.fullmatch(token) or stamps.shared_list_stamp(token=token) is None:
+            raise Http404
+        return print_sheet.refused(request, problems, base_url=request.path)
+    return _shared(
+        request,
+        print_sheet.TEMPLATES[choices["layout"]],
+        token=token,
+        sheet=choices,
+    )
 
 
-def _shared(request, template, *, token):
+def _shared(request, template, *, token, sheet=None):
     """A kept page costs the list's stamp (one small query); the list is loaded only to
-    render it."""
+    render it. ``sheet``: the print sheet's choices (layout, paper)."""
     stamp = stamps.shared_list_stamp(token=token) if selectors.TOKEN.fullmatch(token) else None
     if stamp is None:
         raise Http404
 
     def context():
         army_list = shared_or_404(token)
-        return readonly_context(army_list=army_list) | {"token": token}
+        values = readonly_context(army_list=army_list) | {"token": token}
+        if sheet is not None:
+            values = print_sheet.sheet_context(values, sheet)
+            values["sheet_links"] = print_sheet.sheet_links(request.path)
+        return values
 
     return render_kept(request, template, state=(stamp,), context=context)
 

@@ -110,3 +110,13 @@ class BoardingActionPresenter(Presenter):
         if row.get("unit_type"):
             row["unit_type_label"] = self.unit_type_label(row["unit_type"])
         return row
+
+    def print_card(self, block, *, row, catalogue):
+        from .cards import print_card
+
+        return print_card(self, block, row=row, catalogue=catalogue)
+
+    def print_cards(self, context):
+        from .cards import action_blocks
+
+        return super().print_cards(context) | {"action_blocks": action_blocks(context)}

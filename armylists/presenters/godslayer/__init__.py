@@ -28,6 +28,8 @@ class GodslayerPresenter(Presenter):
         "ACT": _("Actions per activation"),
     }
 
+    WEAPON_LABELS = {"type": _("Type"), "range": _("Range"), "act": "ACT", "str": "STR"}
+
     def play_aids(self):
         return [(_("Godslayer: matchup odds"), "matchup-godslayer")]
 
@@ -61,3 +63,8 @@ class GodslayerPresenter(Presenter):
         card = row["card"]
         row["warlord"] = card is not None and card.warlord
         return row
+
+    def print_card(self, block, *, row, catalogue):
+        from .cards import print_card
+
+        return print_card(block, row=row, catalogue=catalogue)

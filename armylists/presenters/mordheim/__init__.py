@@ -116,3 +116,16 @@ class MordheimPresenter(Presenter):
                 row["size_range"] = facts.get("group_sizes")
                 row["model_price"] = facts.get("model_price")
         return row
+
+    def print_card(self, block, *, row, catalogue):
+        from .cards import print_card
+
+        return print_card(self, block, row=row, catalogue=catalogue)
+
+    def print_cards(self, context):
+        """Once the warband has a campaign, its cards are the fighters as it left them."""
+        if not context.get("campaign_now"):
+            return super().print_cards(context)
+        from .cards import campaign_blocks
+
+        return {"card_blocks": campaign_blocks(self, context)}

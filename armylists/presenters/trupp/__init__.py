@@ -90,3 +90,8 @@ class TruppPresenter(Presenter):
             row["equipment_names"] = item_names(catalogue, card.attributes.get("equipment"))
             row["included_spells"] = item_names(catalogue, card.attributes.get("included_spells"))
         return row
+
+    def print_card(self, block, *, row, catalogue):
+        from .cards import print_card
+
+        return print_card(self, block, row=row, catalogue=catalogue)
