@@ -2,14 +2,14 @@
 both layouts, from the links on the list page; and each game's cards sheet printed to an
 A4 PDF cuts no card block: every block starts and ends on the same page of the PDF (its
 first and last line are read back from that page's text). A screenshot of each game's
-cards sheet, as printed (print media emulated), is kept in docs/screenshots/."""
+cards sheet, as printed (print media emulated), is taken on every run (test-results/;
+`make screenshots` refreshes the committed ones in docs/screenshots/)."""
 
 import random
 import re
 from bisect import bisect_right
 from io import BytesIO
 from itertools import accumulate
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,12 +18,12 @@ from pypdf import PdfReader
 
 from armylists.services import campaign, campaign_battles
 from armylists.services import lists as lists_services
+from tests.browser.test_journeys import SCREENSHOTS
 from tests.mordheim_battle_helpers import BATTLE_1
 from tests.print_helpers import LISTS
 
 pytestmark = [pytest.mark.browser]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PASSWORD = "Print-sheet-pw-42"
 # The width of A4 less its margins at 96 dpi, so that the screenshot looks like the paper.
 A4_SCREEN = {"width": 718, "height": 1000}
