@@ -95,3 +95,13 @@ def test_a_post_without_the_csrf_token_is_refused(browser):
         "file": SimpleUploadedFile("party.ros", BA_ROS, content_type="application/xml")})
     assert response.status_code == 403
     assert Workspace.objects.count() == 0
+
+
+def test_the_roster_import_speaks_german(browser):
+    browser.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    page = Page(browser.get("/lists/import/"))
+    assert "Listendatei (.json, .ros, .rosz)" in page and "Spiel eines Rosters" in page
+    response = upload(browser, BA_ROS, "party.ros")
+    messages = " ".join(Page(browser.get(response.url)).messages)
+    assert "3 von 5 Auswahlen zugeordnet" in messages
+    assert "Roster kennen keine Basegrößen" in messages
