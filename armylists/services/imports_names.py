@@ -18,16 +18,18 @@ from collections.abc import Iterable, Mapping
 _BRACKETS = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 # Plural endings, tried in order on every word (both sides are folded alike, so a word
 # that merely ends in "s" loses it everywhere and still matches).
-_PLURALS = (("men", "man"), ("ves", "f"), ("ies", "y"), ("s", ""))
+_PLURALS = (("men", "man"), ("ves", "f"), ("s", ""))
 
 
 def _singular(word: str) -> str:
-    if len(word) <= 3 or word.endswith("ss"):
-        return word
-    for ending, replacement in _PLURALS:
-        if word.endswith(ending):
-            return word[: -len(ending)] + replacement
-    return word
+    if len(word) > 3 and not word.endswith("ss"):
+        for ending, replacement in _PLURALS:
+            if word.endswith(ending):
+                word = word[: -len(ending)] + replacement
+                break
+    # "Harpies" lost its s above; a final y becomes ie, so Harpy meets it (and Zombie
+    # stays Zombie).
+    return word[:-1] + "ie" if word.endswith("y") else word
 
 
 def fold_name(text: str) -> str:
