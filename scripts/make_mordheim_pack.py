@@ -68,6 +68,31 @@ RATING = {"per_fighter": 5, "per_large_creature": 20}
 MAX_HEROES = 6
 GROUP_SIZE = (1, 5)
 
+# Roster import from BattleScribe / New Recruit (armylists/presenters/mordheim/
+# battlescribe.py): the words of a gameSystemName that make a roster a Mordheim one, the
+# cost names of gold, words of a catalogue name that name each warband, and roster names
+# that spelling rules alone do not bring to ours (roster name -> our name).
+BATTLESCRIBE = {
+    "game_systems": ["mordheim"],
+    "cost_names": ["gc", "gold crowns", "gold"],
+    "factions": {
+        "reikland": ["Reikland"],
+        "middenheim": ["Middenheim"],
+        "marienburg": ["Marienburg"],
+        "skaven": ["Skaven", "Clan Eshin"],
+        "undead": ["Undead", "Vampire Courts"],
+        "possessed": ["Possessed"],
+    },
+    "aliases": {
+        "Captain": "Mercenary Captain",
+        "Free Dagger": "Dagger",
+        "Light Armor": "Light armour",
+        "Heavy Armor": "Heavy armour",
+        "Clan Eshin Sorcerer": "Eshin Sorcerer",
+        "Two-handed weapon": "Double-handed weapon",
+    },
+}
+
 HEADER = """\
 # Mordheim game-data pack (muster-pack/1): warband rosters. GENERATED, do not edit:
 #   .venv/bin/python scripts/make_mordheim_pack.py
@@ -185,6 +210,7 @@ def build(facts: dict, campaign_facts: dict) -> dict:
                 "stat_order": ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"],
                 "rating": dict(RATING),
                 "campaign": campaign(campaign_facts, set(items)),
+                "battlescribe": dict(BATTLESCRIBE),
             },
         },
         "validators": [

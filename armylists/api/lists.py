@@ -42,17 +42,25 @@ from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from armylists import selectors
 from armylists.models import ArmyList
-from armylists.services import lists
+from armylists.services import imports_rosters, lists
 from rules.engine import DocumentError, ProblemAt
 
 from ..brakes import username_key
 from .errors import ErrorsSerializer
+from .imports import (
+    IMPORT_PARSERS,
+    IMPORT_REQUEST_BODIES,
+    SYSTEM_PARAMETER,
+    RosterInput,
+    import_input,
+)
 from .parsers import JSONBodyParser, document_input
 from .renderers import JSONRenderer
 from .schema import DOCUMENT_REF
 from .serializers import (
     ConflictSerializer,
     ListDetailSerializer,
+    ListImportedSerializer,
     ListPageSerializer,
     ListPatchSerializer,
     ListPutSerializer,
@@ -315,19 +323,36 @@ def list_export(request, list_id):
 
 
 @extend_schema(
-    request={"application/json": DOCUMENT_REF},
-    responses={201: ListDetailSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN, 413: TOO_LARGE},
+    request={"application/json": DOCUMENT_REF, **IMPORT_REQUEST_BODIES},
+    parameters=[SYSTEM_PARAMETER],
+    responses={201: ListImportedSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN, 413: TOO_LARGE},
     tags=TAGS,
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
-@parser_classes(BODY_PARSERS)
+@parser_classes(IMPORT_PARSERS)
 def list_import(request):
     """Save an exported list document as a new list. Unknown card, item or faction keys are
     kept and reported as unknown_key violations; a malformed document is refused with
-    every problem by path, and nothing is saved."""
-    army_list = lists.list_import(owner=request.user, **document_input(request))
-    return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
+    every problem by path, and nothing is saved.
+
+    Or import a BattleScribe / New Recruit roster (.ros XML or .rosz zip; a raw body or a
+    multipart "file"), told apart by content: Boarding Action units become custom units
+    (bases are the unit type's defaults: check them), Mordheim fighters and equipment are
+    matched by name. The answer adds "import_report": every selection and what it became;
+    what matched nothing is kept and reported by unknown_key. A file that is not a roster
+    (malformed or foreign XML, a DTD or entities, a zip without one .ros, too large) is
+    refused with 400 and nothing is saved."""
+    found = import_input(request)
+    if not isinstance(found, RosterInput):
+        army_list = lists.list_import(owner=request.user, **found)
+        return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
+    army_list, mapped = imports_rosters.roster_import(
+        owner=request.user, raw=found.raw, system=found.system, path=found.path
+    )
+    response = _detail(request, army_list, status_code=status.HTTP_201_CREATED)
+    response.data["import_report"] = mapped.report
+    return response
 
 
 @extend_schema(

@@ -641,3 +641,29 @@ class TokenRequestSerializer(_NoUnknownFields, AuthTokenSerializer):
         if hasattr(data, "dict"):
             data = data.dict()
         return super().to_internal_value(data)
+
+
+class ImportReportRowSerializer(serializers.Serializer):
+    selection = serializers.CharField(help_text="The selection's name in the roster.")
+    became = serializers.CharField(help_text="What it is in the list, in words.")
+    matched = serializers.BooleanField(
+        help_text="Found in our game data (Boarding Action: a unit type found in its "
+        "categories). Not matched: kept under its roster name and reported by unknown_key "
+        "(a Boarding Action unit without a type: by forbidden_unit)."
+    )
+    kind = serializers.CharField(help_text="fighter, item, custom_unit or setting.")
+    entry_id = serializers.CharField(allow_null=True, help_text="The list entry it is in.")
+    base_mm_default = serializers.BooleanField(
+        required=False,
+        help_text="Boarding Action: the base is the default for the unit type (rosters have "
+        "no bases); check it and correct it.",
+    )
+
+
+class ListImportedSerializer(ListDetailSerializer):
+    import_report = ImportReportRowSerializer(
+        many=True,
+        required=False,
+        help_text="Only for a BattleScribe / New Recruit roster: every selection and what it "
+        "became, matched or not.",
+    )

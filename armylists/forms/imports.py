@@ -12,9 +12,26 @@ from rules.engine.document import MAX_BODY_BYTES
 
 class ImportForm(forms.Form):
     file = forms.FileField(
-        label=_("List file (.json)"),
-        help_text=_("A list exported from Muster (format muster-list/1)."),
+        label=_("List file (.json, .ros, .rosz)"),
+        help_text=_(
+            "A list exported from Muster (format muster-list/1), or a BattleScribe / New "
+            "Recruit roster (.ros or .rosz)."
+        ),
     )
+    # Rosters only: the game, when the roster's game system does not tell.
+    system = forms.ChoiceField(
+        label=_("Game of a roster"),
+        required=False,
+        help_text=_("Leave it to the roster unless it names no game we know."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        from ..services.imports_rosters import importable_systems
+
+        super().__init__(*args, **kwargs)
+        self.fields["system"].choices = [("", _("from the roster"))] + [
+            (key, catalogue.name) for key, catalogue in sorted(importable_systems().items())
+        ]
 
     def clean_file(self) -> bytes:
         """The file's bytes (the document service reads and checks them)."""

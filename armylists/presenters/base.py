@@ -179,6 +179,13 @@ class Presenter:
         with the items or options of the page's query)."""
         return {}
 
+    # -- imports ----------------------------------------------------------------------
+
+    def roster_importer(self):
+        """The game's mapping of a BattleScribe / New Recruit roster to a list document
+        (``import_roster(roster, catalogue) -> Mapped``), or None: none for this game."""
+        return None
+
     def unit_type_label(self, unit_type) -> str:
         return readable(unit_type)
 

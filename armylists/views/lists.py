@@ -20,8 +20,10 @@ from .. import selectors
 from ..forms.imports import ImportForm
 from ..models import ArmyListVersion
 from ..services import lists, workspaces
+from ..services.imports_rosters import looks_like_roster
 from . import print_sheet
 from .helpers import owned_or_404, presenter_of, whole_number
+from .imports import roster_open
 from .readonly import readonly_context
 
 PAGE_SIZE = 25
@@ -160,6 +162,8 @@ def list_import(request):
     form = ImportForm(request.POST or None, request.FILES or None)
     problems = []
     if request.method == "POST" and form.is_valid():
+        if looks_like_roster(form.cleaned_data["file"]):
+            return roster_open(request, form=form)
         try:
             army_list = lists.list_import(owner=request.user, body=form.cleaned_data["file"])
         except DocumentError as exc:

@@ -48,6 +48,11 @@ class BoardingActionPresenter(Presenter):
         "mm": _("Base size in millimetres"),
     }
 
+    def roster_importer(self):
+        from .battlescribe import import_roster
+
+        return import_roster
+
     def play_aids(self):
         return [(_("Boarding Action: hull breach"), "tools-boarding-action-hull-breach")]
 

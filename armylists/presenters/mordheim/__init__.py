@@ -53,6 +53,11 @@ class MordheimPresenter(Presenter):
         "Ld": _("Leadership"),
     }
 
+    def roster_importer(self):
+        from .battlescribe import import_roster
+
+        return import_roster
+
     def play_aids(self):
         return [(_("Mordheim: rout test"), "tools-mordheim-rout-test")]
 

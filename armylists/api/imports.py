@@ -1,0 +1,91 @@
+"""What ``POST /api/v1/lists/import/`` was sent: a list document (JSON, as always) or a
+BattleScribe / New Recruit roster, told apart by content, not by the declared type:
+
+- a raw body: a zip (``.rosz``) or XML (``.ros``) is a roster, anything else the JSON
+  document it always was (so every JSON import behaves exactly as before);
+- a multipart form: its ``file`` field, a roster or a JSON document likewise, and an
+  optional ``system`` field.
+
+``?system=`` (or the form's ``system``) names the game when the roster does not say it.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+from django.http.request import RawPostDataException
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.parsers import MultiPartParser
+
+from rules.engine import DocumentError, ProblemAt
+from rules.engine.document import MAX_BODY_BYTES
+
+from ..services.imports_rosters import looks_like_roster
+from .parsers import AnyContentJSONBodyParser, JSONBodyParser, document_input
+
+# Multipart before the catch-all JSON parser, which would otherwise claim every type.
+IMPORT_PARSERS = [JSONBodyParser, MultiPartParser, AnyContentJSONBodyParser]
+
+BINARY = {"type": "string", "format": "binary"}
+IMPORT_REQUEST_BODIES = {
+    "application/xml": {
+        **BINARY,
+        "description": "A BattleScribe / New Recruit roster (.ros).",
+    },
+    "application/zip": {**BINARY, "description": "A zipped roster (.rosz)."},
+    "multipart/form-data": {
+        "type": "object",
+        "properties": {
+            "file": {**BINARY, "description": "A .ros, .rosz or muster-list/1 JSON file."},
+            "system": {"type": "string", "maxLength": 64,
+                       "description": "The game, when the roster does not say it."},
+        },
+        "required": ["file"],
+    },
+}
+SYSTEM_PARAMETER = OpenApiParameter(
+    "system",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="For a roster: the game (boarding-action, mordheim) when its game system "
+    "name does not tell. Ignored for a list document.",
+)
+
+
+@dataclass(frozen=True)
+class RosterInput:
+    raw: bytes
+    path: str  # where problems of the file are: "" (the body) or "file"
+    system: str | None
+
+
+def _system(request, form=None) -> str | None:
+    value = request.query_params.get("system") or (form.get("system") if form else None)
+    return str(value).strip()[:64] or None if value else None
+
+
+def import_input(request) -> RosterInput | dict:
+    """A roster, or the keyword arguments of the JSON document import."""
+    content_type = (request.content_type or "").split(";")[0].strip().lower()
+    if content_type == "multipart/form-data":
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise DocumentError([ProblemAt("file", "send the roster or list in a 'file' field",
+                                           "required")])
+        if upload.size > MAX_BODY_BYTES:
+            raise DocumentError([ProblemAt("file", f"is larger than {MAX_BODY_BYTES} bytes",
+                                           "too_large")])
+        raw = upload.read().removeprefix(codecs.BOM_UTF8)
+        if looks_like_roster(raw):
+            return RosterInput(raw, "file", _system(request, request.data))
+        return {"body": raw}
+    try:
+        raw = request.body
+    except RawPostDataException:
+        return document_input(request)
+    if looks_like_roster(raw):
+        return RosterInput(raw, "", _system(request))
+    return {"body": raw}

@@ -1,0 +1,100 @@
+"""Roster import from BattleScribe and New Recruit, for the import page and the API alike.
+
+A ``.ros`` / ``.rosz`` is read by ``imports_battlescribe`` (hardened, bounded), its game
+found from the roster's ``gameSystemName`` (or its catalogues' names) against each
+game's ``battlescribe.game_systems`` words in its pack, or named by the caller; the
+game's own mapping (``presenter.roster_importer()``, e.g.
+``presenters/boarding_action/battlescribe.py``) makes the list document and the report;
+the document service checks the document like any other. Every refusal is a
+DocumentError naming ``path`` (the form field or the body), so nothing is created.
+"""
+
+from __future__ import annotations
+
+from rules import selectors
+from rules.engine import DocumentError, ProblemAt
+from rules.engine.catalogue import Catalogue
+from rules.engine.document import ListDocument
+
+from ..models import ArmyList
+from . import documents, lists
+from .imports_battlescribe import Mapped, Roster, RosterError, looks_like_roster, read_roster
+from .imports_names import fold_name
+
+__all__ = ["looks_like_roster", "roster_document", "roster_import", "importable_systems"]
+
+
+def _importer(system: str):
+    from ..presenters import presenter_for  # the games' own mappings live with the game
+
+    return presenter_for(system).roster_importer()
+
+
+def importable_systems() -> dict[str, Catalogue]:
+    """The loaded games whose rosters can be imported, by key."""
+    found = {}
+    for system in selectors.system_list():
+        catalogue = selectors.catalogue_get(key=system.key)
+        if catalogue is not None and _importer(system.key) is not None:
+            found[system.key] = catalogue
+    return found
+
+
+def detect_system(roster: Roster, catalogues: dict[str, Catalogue]) -> str | None:
+    """The one game whose words are in the roster's game system name (else in its
+    catalogues' names); None when no game or more than one claims it."""
+    for places in ([roster.game_system_name], roster.catalogue_names()):
+        folded = [fold_name(p) for p in places if p]
+        claims = {
+            key
+            for key, catalogue in catalogues.items()
+            for word in (catalogue.attributes.get("battlescribe") or {}).get("game_systems", [])
+            if isinstance(word, str) and fold_name(word) and
+            any(fold_name(word) in place for place in folded)
+        }
+        if len(claims) == 1:
+            return claims.pop()
+    return None
+
+
+def _refuse(path: str, message: str, code: str = "invalid_roster"):
+    raise DocumentError([ProblemAt(path, message, code)])
+
+
+def roster_document(
+    *, raw: bytes, system: str | None = None, path: str = ""
+) -> tuple[ListDocument, Mapped]:
+    """The list document of a roster file and its report; DocumentError if the file is
+    not a roster, breaks a bound, or its game cannot be told or imported."""
+    try:
+        roster = read_roster(raw)
+    except RosterError as exc:
+        _refuse(path, exc.message, exc.code)
+    catalogues = importable_systems()
+    names = ", ".join(sorted(catalogues)) or "none loaded"
+    if system:
+        if system not in catalogues:
+            _refuse("system", f"rosters cannot be imported into '{system[:64]}' (they can "
+                    f"into: {names})", "invalid_system")
+    else:
+        system = detect_system(roster, catalogues)
+        if system is None:
+            _refuse("system", f"cannot tell which game the roster is for (game system "
+                    f"'{roster.game_system_name[:100]}'): name it with system ({names})",
+                    "unknown_system")
+    catalogue = catalogues[system]
+    mapped = _importer(system)(roster, catalogue)
+    try:
+        document = documents.document_read(data=mapped.document)
+    except DocumentError as exc:  # a mapping's bug or a bound of the document
+        _refuse(path, "the roster does not make a valid list: " + "; ".join(
+            f"{e.path}: {e.message}" for e in exc.errors[:5]))
+    return document, mapped
+
+
+def roster_import(
+    *, owner, raw: bytes, system: str | None = None, path: str = ""
+) -> tuple[ArmyList, Mapped]:
+    """Save a roster file as a new list (legal or not); a refused one creates nothing."""
+    document, mapped = roster_document(raw=raw, system=system, path=path)
+    return lists.list_create(owner=owner, data=document), mapped

@@ -1,0 +1,62 @@
+"""A BattleScribe / New Recruit roster on the import page: read and mapped by the same
+service as the API (``services.imports_rosters``), then opened in the builder as this
+browser's draft of its game, not saved, so the player checks it first (a Boarding Action
+unit's base is only its type's default). The report goes along as notices."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rules.engine import DocumentError
+
+from ..services import imports_rosters
+from .builder import open_document
+
+MAX_NAMED = 20  # unmatched selections named in the notice
+
+
+def roster_open(request, *, form):
+    try:
+        document, mapped = imports_rosters.roster_document(
+            raw=form.cleaned_data["file"],
+            system=form.cleaned_data.get("system") or None,
+            path="file",
+        )
+    except DocumentError as exc:
+        return render(request, "import.html", {"form": form, "problems": exc.errors}, status=400)
+    response = open_document(request, body=json.dumps(document.to_dict()).encode())
+    if response.status_code >= 400:
+        return response
+    report = mapped.report
+    matched = sum(1 for row in report if row["matched"])
+    messages.success(
+        request,
+        ngettext(
+            "Roster opened in the builder, not saved yet: %(matched)s of %(total)s "
+            "selection matched.",
+            "Roster opened in the builder, not saved yet: %(matched)s of %(total)s "
+            "selections matched.",
+            len(report),
+        )
+        % {"matched": matched, "total": len(report)},
+    )
+    missed = [row["selection"] for row in report if not row["matched"]]
+    if missed:
+        names = ", ".join(missed[:MAX_NAMED]) + (" …" if len(missed) > MAX_NAMED else "")
+        messages.warning(
+            request,
+            _("Not matched (kept in the list and reported, or left out if a roster setting): "
+              "%(names)s") % {"names": names},
+        )
+    if mapped.default_bases:
+        messages.warning(
+            request,
+            _("Rosters have no base sizes: every base here is the default for its unit type. "
+              "Check each one against your models and correct it before saving."),
+        )
+    return response
