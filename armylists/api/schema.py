@@ -83,7 +83,7 @@ class ClosedSerializerExtension(OpenApiSerializerExtension):
     """A request serializer that refuses fields it does not know (``_NoUnknownFields``)
     says so in the schema: ``additionalProperties: false``."""
 
-    target_class = "armylists.api.serializers._NoUnknownFields"
+    target_class = "armylists.api.serializers.strict._NoUnknownFields"
     match_subclasses = True
 
     def map_serializer(self, auto_schema, direction):
