@@ -68,3 +68,31 @@ def test_a_warband_is_priced_in_gk_and_its_injuries_are_german(german, load_syst
     log = Page(german.get(f"/lists/{warband.id}/campaign/"))
     [event] = log.testid("event")
     assert "22 Beinwunde" in event.text and "leg wound" not in event.text
+
+
+def test_undo_labels_are_worded_in_the_language_of_the_page(client, godslayer):
+    """A step's label is stored as data and worded when shown: an edit made in English
+    reads German once the page is German (a label stored as text earlier stays as it is)."""
+    from armylists.models import Workspace
+    from tests.pages_helpers import OGRE, start_draft
+
+    start_draft(client)
+    tab = Builder(client)
+    tab.open()
+    tab.add(OGRE)
+    tab.submit("update", {"e0-count": 2})
+    assert "change count of Ogre Huscarl" in tab.page.testid("undo")[0].text
+    tab.submit("undo")
+    assert "change count of Ogre Huscarl" in tab.page.testid("redo")[0].attrs["title"]
+
+    client.defaults.update(GERMAN)
+    page = tab.open()
+    [undo], [redo] = page.testid("undo"), page.testid("redo")
+    assert undo.attrs["title"] == "Rückgängig (Ctrl+Z): Ogre Huscarl hinzufügen"
+    assert redo.attrs["title"].endswith("Anzahl von Ogre Huscarl ändern")
+    assert "change" not in undo.text + redo.attrs["title"] and "add" not in undo.text
+
+    workspace = Workspace.objects.get()
+    workspace.undo[-1]["label"] = "an old step"
+    workspace.save()
+    assert "an old step" in tab.open().testid("undo")[0].text

@@ -17,7 +17,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, parse
 from rules.engine.document import MAX_ENTRIES, build
@@ -54,7 +54,7 @@ class Change:
     changed)."""
 
     workspace: Workspace
-    label: str | None = None
+    label: str | dict | None = None  # a stored label (views.undo_labels), None: no change
 
     @property
     def changed(self) -> bool:
@@ -173,7 +173,7 @@ def _checked(document: ListDocument) -> ListDocument:
 
 
 def workspace_change(
-    *, workspace: Workspace, edits: list[dict], catalogue: Catalogue, label: str
+    *, workspace: Workspace, edits: list[dict], catalogue: Catalogue, label: str | dict
 ) -> Change:
     """Apply ``edits`` as one undo step (all or nothing). A refused document (DocumentError)
     changes nothing."""
@@ -221,8 +221,9 @@ def workspace_redo(*, workspace: Workspace, catalogue: Catalogue) -> Change:
     return _replay(workspace, back=False, catalogue=catalogue)
 
 
-def next_labels(workspace: Workspace) -> tuple[str | None, str | None]:
-    """What undo and redo would take back or make again (None: nothing)."""
+def next_labels(workspace: Workspace) -> tuple[str | dict | None, str | dict | None]:
+    """The stored labels of what undo and redo would take back or make again (None:
+    nothing); views.undo_labels words them."""
     undo = workspace.undo[-1]["label"] if workspace.undo else None
     redo = workspace.redo[-1]["label"] if workspace.redo else None
     return undo, redo
@@ -284,7 +285,7 @@ def workspace_revert(*, workspace: Workspace, catalogue: Catalogue) -> Change:
             workspace=locked,
             edits=[{"op": "replace", "document": army_list.document}],
             catalogue=catalogue,
-            label=gettext("discard unsaved changes"),
+            label={"text": gettext_noop("discard unsaved changes")},
         )
         locked = change.workspace
         locked.base_version = army_list.version

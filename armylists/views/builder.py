@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from rules import selectors as rules_selectors
@@ -26,9 +27,11 @@ from .. import selectors, stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
 from ..services import campaign, documents, lists, scoring, workspaces
-from .builder_context import builder_context, edit_label
+from . import undo_labels
+from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
 from .page_cache import render_kept
+from .undo_labels import edit_label
 
 
 @require_http_methods(["GET", "POST"])
@@ -124,7 +127,10 @@ def open_document(request, *, body: bytes, system: str | None = None):
             workspace=workspace,
             edits=[{"op": "replace", "document": document.to_dict()}],
             catalogue=catalogue,
-            label=_("open %(name)s") % {"name": document.name or _("a list file")},
+            label=undo_labels.label(
+                gettext_noop("open %(name)s"),
+                name=document.name or {"text": gettext_noop("a list file")},
+            ),
         )
     return go(request, reverse("draft-builder", args=[catalogue.system]))
 
@@ -315,7 +321,7 @@ def _post(request, *, catalogue, workspace, army_list=None):
         return _render(request, **render_again, errors=post.errors, status=400)
     verb, arg = post.action, post.arg
     edits = list(post.edits)
-    label = edit_label(edits, document, catalogue, presenter) if edits else None
+    label = edit_label(edits, document, catalogue) if edits else None
     confirm = None
     action = _action_edit(verb, arg, post, document)
     if action is not None:
@@ -325,7 +331,7 @@ def _post(request, *, catalogue, workspace, army_list=None):
         confirm = _needs_confirmation(action, arg, army_list, document)
         if confirm is None:
             edits.append(action)
-            label = edit_label([action], document, catalogue, presenter)
+            label = edit_label([action], document, catalogue)
     if edits:
         try:
             change = workspaces.workspace_change(

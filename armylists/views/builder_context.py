@@ -3,79 +3,12 @@ what is particular to a game comes from its presenter (words, groups, fragments)
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from rules.engine import DocumentError
 from rules.engine.validation import rules_for
 
 from ..services import changes, documents, workspaces
 from . import rows as row_builders
-
-
-def _labels(presenter) -> dict:
-    return {
-        "count": _("count"),
-        "size": _("models"),
-        "name": _("name"),
-        "notes": _("notes"),
-        "items": presenter.words["items_in_sentence"],
-        "options": _("options"),
-        "custom": _("custom unit"),
-        "battle_size": presenter.words["limit_in_sentence"],
-        "role": _("role"),
-    }
-
-
-def edit_label(edits: list[dict], document, catalogue, presenter) -> str:
-    """Words for an undo step: "remove Ogre Huscarl", "change count of Ogre Huscarl"."""
-    from ..names import local_name
-
-    by_id = {e.id: e for e in document.entries}
-    picks = {p.id: p for p in document.special_actions}
-
-    def entry_name(entry_id):
-        entry = by_id.get(entry_id)
-        if entry is None:
-            return "?"
-        if entry.custom is not None:
-            return entry.custom.name
-        return entry.name or local_name(catalogue.cards.get(entry.card or ""), entry.card or "?")
-
-    labels = _labels(presenter)
-    edit = next((e for e in edits if e["op"] not in ("set", "set_header")), edits[0])
-    op = edit["op"]
-    if op == "add":
-        return _("add %(name)s") % {
-            "name": local_name(catalogue.cards.get(edit["card"]), edit["card"])
-        }
-    if op == "add_custom":
-        return _("add %(name)s") % {"name": edit["custom"]["name"]}
-    if op in ("remove", "duplicate", "move"):
-        verb = {
-            "remove": _("remove %(name)s"),
-            "duplicate": _("duplicate %(name)s"),
-            "move": _("move %(name)s"),
-        }[op]
-        return verb % {"name": entry_name(edit["entry"])}
-    if op == "add_action":
-        action = catalogue.special_actions.get(edit["action"])
-        return _("buy %(name)s") % {"name": local_name(action, edit["action"])}
-    if op in ("remove_action", "set_action"):
-        pick = picks.get(edit["pick"])
-        action = catalogue.special_actions.get(pick.action) if pick else None
-        name = local_name(action, pick.action if pick else "?")
-        verb = _("remove %(name)s") if op == "remove_action" else _("change %(name)s")
-        return verb % {"name": name}
-    if op == "set":
-        return _("change %(field)s of %(name)s") % {
-            "field": labels.get(edit["field"], edit["field"]),
-            "name": entry_name(edit["entry"]),
-        }
-    if op == "set_header":
-        return _("change the list's %(field)s") % {
-            "field": labels.get(edit["field"], edit["field"])
-        }
-    return _("change the list")
+from .undo_labels import label_text
 
 
 def builder_context(
@@ -122,7 +55,11 @@ def builder_context(
     picks = row_builders.pick_rows(
         document=document, catalogue=catalogue, payload=payload, presenter=presenter, errors=errors
     )
-    undo_label, redo_label = workspaces.next_labels(workspace) if workspace else (None, None)
+    undo_label, redo_label = (
+        (label_text(step, catalogue, presenter) for step in workspaces.next_labels(workspace))
+        if workspace
+        else (None, None)
+    )
     unsaved = workspace is not None and workspaces.is_unsaved(workspace=workspace)
     stale = bool(
         workspace is not None
