@@ -5,6 +5,7 @@ posts, no JavaScript."""
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from armylists.models import BattleDraft, CampaignBattle, CampaignEvent
 from armylists.services import campaign
@@ -68,6 +69,15 @@ def submit(client, army_list, testid, action, fields=None, *, status=302) -> Pag
     return Page(response)
 
 
+def press(client, army_list, form, fields) -> Page:
+    """Send ``form`` of a page already open (one shown in answer to a post) with
+    ``fields`` (the button pressed); the page after it."""
+    data = {**form_fields(form), **{k: [v] for k, v in fields.items()}}
+    response = client.post(url(army_list), data)
+    assert response.status_code == 302, (response.status_code, response.content[:3000])
+    return Page(client.get(response.url))
+
+
 def step_of(page: Page) -> str:
     return page.testid("battle")[0].attrs["data-step"]
 
@@ -119,7 +129,10 @@ def test_the_owner_sees_the_warband_and_an_empty_log(alice_client, warband):
     assert not page.testid("draft")
     rout = form_fields(page.testid("rout-form")[0])
     assert (rout["rout-members"], rout["rout-leader_ld"]) == (["9"], ["8"])
-    assert "unverified" in page.testid("unverified")[0].text
+    facts = {li.attrs["data-unverified"]: li.text for li in page.testid("unverified")[0].find_all(
+        "li")}
+    assert facts["trading.sell_rounding"] == "Trading: how half the price is rounded when selling"
+    assert not [label for label in facts.values() if "_" in label or "." in label]
 
 
 def test_strangers_get_404_and_anonymous_users_log_in(warband, bob):
@@ -219,9 +232,15 @@ def test_a_step_the_rules_refuse_says_why_and_keeps_nothing(alice_client, warban
     assert BattleDraft.objects.get().step == "exploration"
 
 
-def test_the_last_battle_is_undone_as_a_whole(alice_client, warband):
+def test_the_last_battle_is_undone_as_a_whole_after_saying_what_it_takes_back(alice_client,
+                                                                             warband):
     battle_one(alice_client, warband)
-    page = submit(alice_client, warband, "log", "undo-battle")
+    page = submit(alice_client, warband, "log", "undo-battle", status=200)
+    [ask] = page.testid("undo-confirm")
+    assert CampaignBattle.objects.exists() and ask.attrs["data-number"] == "1"
+    assert "Undo battle 1?" in ask.text and "treasury goes back from 190 to 140 gc" in ask.text
+    assert "rating goes back from 85 to 73" in ask.text and "lines in the log" in ask.text
+    page = press(alice_client, warband, ask, {"confirm": "1"})
     assert any("Battle 1 taken back, every step of it." in m for m in page.messages)
     assert figures(page) == ("Treasury: 140 gc", str(START_RATING))
     assert page.testid("log-empty") and not CampaignBattle.objects.exists()
@@ -342,3 +361,84 @@ def test_a_captured_hero_is_ransomed_and_comes_back_with_his_gear(alice_client, 
     assert battle.data["treasury_before"] == treasury
     assert battle.data["input"]["captured"] == [
         {"entry_id": eid(warband, OTTO), "outcome": "ransom", "price": 30, "captive": None}]
+
+
+def test_it_undoes_a_battle_only_once_confirmed_and_can_record_it_again(alice_client, warband):
+    battle_one(alice_client, warband)
+    stale = submit(alice_client, warband, "log", "undo-battle", {"confirm": 2})
+    assert any("Battle 2 is no longer the last one" in m for m in stale.messages)
+    assert CampaignBattle.objects.count() == 1
+    page = submit(alice_client, warband, "log", "undo-battle", status=200)
+    [redo] = page.testid("undo-battle-redo")
+    kept = CampaignBattle.objects.get().data["input"]
+    page = press(alice_client, warband, page.testid("undo-confirm")[0],
+                 {"redo": redo.attrs["value"]})
+    assert any("change what you need and record it again" in m for m in page.messages)
+    assert not CampaignBattle.objects.exists() and step_of(page) == "review"
+    assert BattleDraft.objects.get().data == kept  # the same dice and choices
+    assert "treasury 140 → 190 gc" in page.testid("battle-so-far")[0].text
+    page = submit(alice_client, warband, "review-form", "record")
+    assert figures(page) == ("Treasury: 190 gc", "85")
+
+
+def test_it_ticks_every_step_done_and_marks_the_current_one(alice_client, warband):
+    def ticks(page):
+        items = page.testid("battle-steps")[0].find_all("li")
+        return ([li.attrs["data-step"] for li in items if "data-done" in li.attrs],
+                [li.attrs["data-step"] for li in items if li.attrs.get("aria-current")],
+                [li.attrs["data-step"] for li in items if "✔" in li.text])
+
+    assert ticks(open_page(alice_client, warband)) == ([], ["battle"], [])
+    submit(alice_client, warband, "step-form", "step", {"won": "lost"})
+    submit(alice_client, warband, "step-form", "step", {})
+    submit(alice_client, warband, "step-form", "step", {"dice": "1 2 4"})
+    page = submit(alice_client, warband, "step-form", "step", {})
+    done = ["battle", "experience", "exploration", "trading"]
+    assert ticks(page) == (done, ["review"], done)
+    assert ticks(open_page(alice_client, warband, step="experience")) == (
+        done, ["experience"], done)
+
+
+@pytest.mark.parametrize(("dice", "message"), [
+    ("7", "No advance is due for Hans: experience 22 after this battle, next advance at 24."),
+    ("7 8", "No advance is due for Hans: experience 22 after this battle"),
+])
+def test_it_marks_advance_dice_typed_for_a_hero_with_no_advance_due(alice_client, warband,
+                                                                      dice, message):
+    submit(alice_client, warband, "step-form", "step", {"won": "won"})
+    page = submit(alice_client, warband, "step-form", "step", {f"adv_{HANS}": dice},
+                  status=400)
+    error = page.root.find(id=f"id_adv_{eid(warband, HANS)}_error")
+    assert error is not None and message in error.text
+    assert BattleDraft.objects.get().step == "battle"
+
+
+def test_it_says_how_many_advances_are_due_when_more_dice_are_typed(alice_client, warband):
+    submit(alice_client, warband, "step-form", "step", {"won": "won"})
+    page = submit(alice_client, warband, "step-form", "step", {
+        f"xp_{KURT}": 1, f"adv_{KURT}": "7 8"}, status=400)
+    error = page.root.find(id=f"id_adv_{eid(warband, KURT)}_error")
+    assert error is not None and "Kurt has 1 advance due (experience 2 after this battle, " \
+        "next advance at 4), not 2" in error.text
+
+
+def test_it_names_unverified_card_facts_in_words(alice_client, warband):
+    page = open_page(alice_client, warband)
+    badges = {b.attrs["data-unverified"]: b.text for b in page.testid("unverified-card")}
+    assert badges and set(badges) <= {"skill_lists", "wizard", "race"}
+    assert all(": from a single source or disputed, not yet verified" in text
+               for text in badges.values())
+    assert "skill_lists" not in page.testid("roster")[0].text
+
+
+def test_it_speaks_of_the_bandenwert_and_of_unverified_facts_in_german(alice, warband):
+    german = Client(HTTP_ACCEPT_LANGUAGE="de")
+    german.force_login(alice)
+    with translation.override("de"):  # the middleware's German ends with the request
+        page = Page(german.get(url(warband)))
+    assert "Bandenwert des Gegners" in page.testid("step-form")[0].text
+    assert "Bande-Wert" not in page.text
+    facts = [li.text for li in page.testid("unverified")[0].find_all("li")]
+    assert "Handel: wie der halbe Preis beim Verkauf gerundet wird" in facts
+    badges = [b.text for b in page.testid("unverified-card")]
+    assert badges and all("noch nicht bestätigt" in b and "_" not in b for b in badges)

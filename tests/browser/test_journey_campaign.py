@@ -117,6 +117,9 @@ def test_a_warband_fights_three_battles_and_the_last_is_undone_as_one(page: Page
     page.fill("input[name=sell_shards]", "2")
     save_step(page, "review")
     expect(page.get_by_test_id("battle-so-far")).to_contain_text("treasury 140 → 190 gc")
+    steps = page.get_by_test_id("battle-steps")
+    expect(steps.locator("li[data-done]")).to_have_count(4)  # every step done is ticked
+    expect(steps.locator("li[aria-current=step]")).to_have_attribute("data-step", "review")
     record(page)
     expect_figures(page, 190, 85)
     kurt = row_of(page, "fighter", fighters["kurt"])
@@ -183,7 +186,9 @@ def test_a_warband_fights_three_battles_and_the_last_is_undone_as_one(page: Page
     page.goto(campaign)
 
     # -- undo battle 3, as one
-    page.get_by_test_id("undo-battle").click()
+    page.get_by_test_id("undo-battle").click()  # asks first, saying what it takes back
+    expect(page.get_by_test_id("undo-confirm")).to_contain_text("Undo battle 3?")
+    page.get_by_test_id("undo-battle-confirm").click()
     expect(page.locator(".messages")).to_contain_text("Battle 3 taken back, every step of it.")
     expect_figures(page, 175, 94)
     expect(page.get_by_test_id("log-battle")).to_have_count(2)

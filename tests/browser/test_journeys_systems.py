@@ -403,7 +403,9 @@ def test_mordheim_warband_campaign_battle_and_undo(page: Page, live_mordheim):
     screenshot(page, "mordheim-campaign.png")
 
     # Undo takes back the whole battle at once.
-    page.get_by_test_id("undo-battle").click()
+    page.get_by_test_id("undo-battle").click()  # asks first, saying what it takes back
+    expect(page.get_by_test_id("undo-confirm")).to_contain_text("Undo battle 1?")
+    page.get_by_test_id("undo-battle-confirm").click()
     expect(page.locator(".messages")).to_contain_text("Battle 1 taken back, every step of it.")
     expect(page.get_by_test_id("log-empty")).to_be_visible()
     expect(page.get_by_test_id("undo-battle")).to_have_count(0)

@@ -39,6 +39,14 @@ def next_step(done: str | None) -> str:
     return STEPS[min(STEPS.index(done) + 1, len(STEPS) - 1)]
 
 
+def done_steps(done: str | None) -> tuple[str, ...]:
+    """Every step saved so far: ``done`` and the steps before it (saving a step drops
+    the ones after it, so the saved steps are always a prefix)."""
+    if not done:
+        return ()
+    return STEPS[:STEPS.index(done) + 1]
+
+
 def merge(data: dict, step: str, part: dict) -> dict:
     """The draft with ``step``'s part replaced and the later steps' parts dropped. New
     advance dice keep the choices made on the same dice before."""

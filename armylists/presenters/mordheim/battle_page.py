@@ -7,11 +7,13 @@ the forms are ``battle_forms`` and ``trading_form``.
 from __future__ import annotations
 
 import random
+import re
 
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from armylists.names import local_name
 from armylists.services import campaign, campaign_battles
@@ -56,12 +58,64 @@ def step(request, army_list):
             army_list=army_list, spec=data, rng=random.SystemRandom(),
             until=battle_draft.UNTIL[name])
     except campaign.CampaignRefused as error:
-        for _path, message, _code in error.problems:
-            form.add_error(None, message)
+        for path, message, code in error.problems:
+            field, message = _on_field(army_list, data, path, code, message, context)
+            form.add_error(field if field in form.fields else None, message)
         return _refused(request, army_list, context)
     campaign_battles.draft_save(army_list=army_list, data=preview["input"], step=name,
                                 user=request.user)
     return here(army_list, name if preview["pending"] else battle_draft.next_step(name))
+
+
+def _on_field(army_list, data, path, code, message, context) -> tuple[str | None, str]:
+    """The form field a refusal of the campaign rules concerns, and what to tell the
+    player there. Advance dice typed for a fighter who has fewer advances due are the
+    fighter's advance dice, told with his experience and the next threshold."""
+    found = re.fullmatch(r"advances\[([0-9]{1,3})\]\.entry_id", path or "")
+    if code != "no_advance_due" or not found:
+        return None, message
+    rows = data.get("advances") or []
+    who = rows[int(found[1])].get("entry_id") if int(found[1]) < len(rows) else None
+    gain = _gain_without_advances(army_list, data, who)
+    if gain is None:
+        return f"adv_{who}", message
+    name = context["names"].get(who, who)
+    typed = sum(1 for row in rows if row.get("entry_id") == who)
+    due = len(gain["advances"])
+    later = [t for t in _thresholds(army_list, gain["track"]) if t > gain["after"]]
+    facts = {"name": name, "xp": gain["after"], "next": later[0] if later else "–",
+             "due": due, "typed": typed}
+    if not due:
+        return f"adv_{who}", _(
+            "No advance is due for %(name)s: experience %(xp)s after this battle, next "
+            "advance at %(next)s. Leave the advance dice empty.") % facts
+    return f"adv_{who}", ngettext(
+        "%(name)s has %(due)s advance due (experience %(xp)s after this battle, next "
+        "advance at %(next)s), not %(typed)s: type one 2D6 per advance.",
+        "%(name)s has %(due)s advances due (experience %(xp)s after this battle, next "
+        "advance at %(next)s), not %(typed)s: type one 2D6 per advance.", due) % facts
+
+
+def _gain_without_advances(army_list, data, who) -> dict | None:
+    """The experience ``who`` gains in the battle ``data``, its advance dice left out."""
+    try:
+        trial = campaign_battles.battle_preview(
+            army_list=army_list, spec={**data, "advances": []}, rng=random.Random(0),
+            until="experience")
+    except campaign.CampaignRefused:
+        return None
+    for step in trial.get("steps") or []:
+        if step["step"] == "experience":
+            for gain in step["result"]["gains"]:
+                if gain["entry_id"] == who:
+                    return gain
+    return None
+
+
+def _thresholds(army_list, track: str) -> list[int]:
+    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    tables = catalogue.attributes.get("campaign") or {}
+    return list((tables.get("thresholds") or {}).get(track) or [])
 
 
 def choose(request, army_list):
@@ -126,6 +180,7 @@ def battle_context(army_list, draft, step, data=None) -> dict:
     form = _form(step, data, army_list, catalogue, state, saved, preview, roster)
     return {"step": step, "steps": battle_draft.STEPS, "draft": draft, "preview": preview,
             "form": form, "done": draft.step if draft else None,
+            "done_steps": battle_draft.done_steps(draft.step if draft else None),
             "choices": battle_draft.choice_fields((preview or {}).get("pending") or []),
             "names": {f["entry_id"]: f["name"] for f in roster["fighters"]}}
 

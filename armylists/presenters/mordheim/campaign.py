@@ -6,8 +6,10 @@ Thin: forms in, ``armylists.services.campaign`` and ``campaign_battles`` do the 
 what a record did comes from the campaign rules, in the reader's language. Every action
 is a plain form post to the page (``action``: ``step``, ``choose``, ``record``,
 ``discard``, ``undo``, ``undo-battle`` or ``rout``); a change redirects back
-(post/redirect/get), so a reload never records a battle twice. A battle being recorded
-is kept on the server (a draft): leave the page and continue it later, or discard it.
+(post/redirect/get), so a reload never records a battle twice. ``undo-battle`` asks
+first: the page answers with what undoing takes back, and a second post confirms it.
+A battle being recorded is kept on the server (a draft): leave the page and continue it
+later, or discard it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from rules import selectors as rules_selectors
 
 from . import battle_draft, battle_page
 from .battle_page import here
+from .campaign_facts import table_facts
 from .campaign_rows import fighter_row
 from .rout_test import RoutTestForm, mordheim_rout_test
 
@@ -80,6 +83,22 @@ def _undo(request, army_list):
 
 
 def _undo_battle(request, army_list):
+    """Asks first: without ``confirm`` (the number of the battle to undo) the page shows
+    what undoing it takes back; ``redo`` puts the battle back into the steps, its dice
+    and choices kept, to change and record again."""
+    confirm = request.POST.get("confirm") or request.POST.get("redo")
+    last = campaign.campaign_state(army_list=army_list)["battles"]
+    if not last:
+        messages.info(request, _("No battle is recorded: nothing to undo."))
+        return here(army_list)
+    if not confirm:
+        return page(request, army_list, undo=True)
+    if str(last[-1]["number"]) != confirm:
+        messages.error(request, _("Battle %(n)s is no longer the last one: nothing was undone.")
+                       % {"n": confirm[:6]})
+        return here(army_list)
+    redo = bool(request.POST.get("redo")) and campaign_battles.draft_get(
+        army_list=army_list) is None
     try:
         removed = campaign_battles.battle_undo(army_list=army_list)
     except campaign.CampaignRefused as error:
@@ -87,9 +106,16 @@ def _undo_battle(request, army_list):
         return here(army_list)
     if removed is None:
         messages.info(request, _("No battle is recorded: nothing to undo."))
-    else:
-        messages.success(request, _("Battle %(n)s taken back, every step of it.")
+        return here(army_list)
+    if redo:
+        campaign_battles.draft_save(army_list=army_list, data=removed["input"],
+                                    step=battle_draft.STEPS[-2], user=request.user)
+        messages.success(request, _("Battle %(n)s taken back; its steps are kept with the "
+                                    "same dice: change what you need and record it again.")
                          % {"n": removed["number"]})
+        return here(army_list, battle_draft.STEPS[-1])
+    messages.success(request, _("Battle %(n)s taken back, every step of it.")
+                     % {"n": removed["number"]})
     return here(army_list)
 
 
@@ -105,7 +131,7 @@ ACTIONS = {"undo": _undo, "undo-battle": _undo_battle, "discard": battle_page.di
 # -- the page -------------------------------------------------------------------------
 
 
-def page(request, army_list, *, battle=None, status=200):
+def page(request, army_list, *, battle=None, status=200, undo=False):
     state = campaign.campaign_state(army_list=army_list)
     action = request.POST.get("action") if request.method == "POST" else None
     rout = _rout_form(request.POST if action == "rout" else None, state)
@@ -137,9 +163,11 @@ def page(request, army_list, *, battle=None, status=200):
             "stash_names": item_names(catalogue, state["stash"]),
             "log": _log(state),
             "battle": battle,
+            # the last battle, when the player asked to undo it: what undoing takes back
+            "undo": state["battles"][-1] if undo and state["battles"] else None,
             "rout": rout,
             "rout_result": rout_result,
-            "unverified": state["unverified"],
+            "unverified": table_facts(state["unverified"]),
             "max_heroes": catalogue.params_for("hero_limit").get("max", 6),
         },
         status=status,

@@ -11,6 +11,8 @@ from armylists.names import item_names, local_name
 from armylists.services import campaign
 from rules.systems.mordheim_campaign import HATRED_OF, LABELS, STATUSES, TRAITS
 
+from .campaign_facts import card_facts
+
 
 def fighter_row(fighter: dict, catalogue) -> dict:
     card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
@@ -20,6 +22,7 @@ def fighter_row(fighter: dict, catalogue) -> dict:
          "raised": value > base.get(name, value)}
         for name, value in fighter["stats"].items()
     ]
+    unverified = list(card.attributes.get("unverified") or []) if card else []
     notes = []
     if fighter["misses_games"] == 1:
         notes.append(_("misses the next game"))
@@ -39,8 +42,10 @@ def fighter_row(fighter: dict, catalogue) -> dict:
         "notes": notes,
         "injury_names": [_(LABELS.get(i, i)) for i in fighter["injuries"]],
         "status_label": _(STATUSES.get(fighter["status"], fighter["status"])),
-        # facts of his card resting on one source or disputed (e.g. his skill lists)
-        "unverified": list(card.attributes.get("unverified") or []) if card else [],
+        # facts of his card resting on one source or disputed (e.g. his skill lists):
+        # the keys, and the words the page shows
+        "unverified": unverified,
+        "unverified_facts": card_facts(unverified),
     }
 
 
