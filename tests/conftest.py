@@ -32,6 +32,19 @@ def _fresh_throttles():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _english_first():
+    """Each test starts in the default language: a German page request leaves German
+    active in this thread (LocaleMiddleware does not switch back), and a later test's
+    messages would come out German."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def load_system(db):
     """Load a shipped pack (fixtures/<key>.yaml) into the test database."""
