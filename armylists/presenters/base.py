@@ -184,3 +184,16 @@ class Presenter:
         """(key, label) of the unit types a custom unit may have."""
         types = catalogue.attributes.get("unit_types") or UNIT_TYPES
         return [(t, self.unit_type_label(t)) for t in types]
+
+    # -- the text export (armylists/services/text_export.py writes it out) ------------
+
+    def text_sections(self, *, catalogue: Catalogue, document, entries, extras: dict) -> list:
+        """The list's entries (``text_layout.TextEntry``) in the sections its players
+        expect, as ``text_layout.TextSection``: one section in the list's order here."""
+        from .text_layout import neutral_sections
+
+        return neutral_sections(self, catalogue, entries)
+
+    def text_facts(self, *, catalogue: Catalogue, document, summary: dict, extras: dict) -> list:
+        """Short facts beside the total (a role, a rating, a budget): none here."""
+        return []

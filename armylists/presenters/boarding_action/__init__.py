@@ -110,3 +110,13 @@ class BoardingActionPresenter(Presenter):
         if row.get("unit_type"):
             row["unit_type_label"] = self.unit_type_label(row["unit_type"])
         return row
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(self, catalogue, entries)
+
+    def text_facts(self, *, catalogue, document, summary, extras):
+        from .text import text_facts
+
+        return text_facts(self, document, summary)

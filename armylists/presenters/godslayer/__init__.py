@@ -61,3 +61,8 @@ class GodslayerPresenter(Presenter):
         card = row["card"]
         row["warlord"] = card is not None and card.warlord
         return row
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(catalogue, entries)

@@ -116,3 +116,13 @@ class MordheimPresenter(Presenter):
                 row["size_range"] = facts.get("group_sizes")
                 row["model_price"] = facts.get("model_price")
         return row
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(catalogue, entries, extras)
+
+    def text_facts(self, *, catalogue, document, summary, extras):
+        from .text import text_facts
+
+        return text_facts(document, summary, extras)

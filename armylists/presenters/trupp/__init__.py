@@ -90,3 +90,8 @@ class TruppPresenter(Presenter):
             row["equipment_names"] = item_names(catalogue, card.attributes.get("equipment"))
             row["included_spells"] = item_names(catalogue, card.attributes.get("included_spells"))
         return row
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(catalogue, entries, ALIGNMENT_LABELS)
