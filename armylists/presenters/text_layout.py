@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine import Card, Catalogue
@@ -114,7 +113,3 @@ def pick_lines(catalogue: Catalogue, document, prices) -> tuple[TextLine, ...]:
         uses = ngettext("%(n)s use", "%(n)s uses", pick.count) % {"n": pick.count}
         lines.append(TextLine(name, prices[k] if k < len(prices) else None, (uses,)))
     return tuple(lines)
-
-
-def no_entries() -> str:
-    return _("(no entries)")

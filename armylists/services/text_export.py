@@ -78,13 +78,19 @@ def text_export(
     }
 
 
-def text_exports(*, checked: Checked, share_url=None, army_list=None, extras=None) -> list:
+def text_exports(
+    *, checked: Checked, share_url=None, army_list=None, extras=None, title=None
+) -> list:
     """Every format of one list (the pages' Copy panels), from one sheet."""
-    sheet = build_sheet(checked=checked, share_url=share_url, army_list=army_list, extras=extras)
+    sheet = build_sheet(
+        checked=checked, share_url=share_url, army_list=army_list, extras=extras, title=title
+    )
     out = []
     for fmt in FORMATS:
         text = WRITERS[fmt](sheet)
-        out.append({"format": fmt, "text": text, "characters": discord_length(text)})
+        characters = discord_length(text)
+        out.append({"format": fmt, "text": text, "characters": characters,
+                    "fits_discord": characters <= DISCORD_LIMIT})
     return out
 
 

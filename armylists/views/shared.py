@@ -15,11 +15,12 @@ from ..services import lists
 from .helpers import shared_or_404
 from .page_cache import render_kept
 from .readonly import readonly_context
+from .text_export import share_url, text_panels
 
 
 def shared_list(request, token):
-    """Template: shared.html. Read-only for anyone with the link."""
-    return _shared(request, "shared.html", token=token)
+    """Template: shared.html. Read-only for anyone with the link, with its Copy panels."""
+    return _shared(request, "shared.html", token=token, text=True)
 
 
 def shared_print(request, token):
@@ -27,7 +28,7 @@ def shared_print(request, token):
     return _shared(request, "print.html", token=token)
 
 
-def _shared(request, template, *, token):
+def _shared(request, template, *, token, text=False):
     """A kept page costs the list's stamp (one small query); the list is loaded only to
     render it."""
     stamp = stamps.shared_list_stamp(token=token) if selectors.TOKEN.fullmatch(token) else None
@@ -36,7 +37,13 @@ def _shared(request, template, *, token):
 
     def context():
         army_list = shared_or_404(token)
-        return readonly_context(army_list=army_list) | {"token": token}
+        values = readonly_context(army_list=army_list) | {"token": token}
+        if text:
+            values["text_exports"] = text_panels(
+                request, army_list=army_list, checked=values["checked"], extras=values
+            )
+            values["share_url"] = share_url(request, army_list)
+        return values
 
     return render_kept(request, template, state=(stamp,), context=context)
 
