@@ -258,3 +258,25 @@ def test_it_tells_a_warbands_campaign_experience_and_injuries(alice_client, save
         assert "injuries: leg wound" in text, text
         assert "experience 3" in text and "treasury" in text and "gc" in text
         assert "pts" not in text
+
+
+def test_it_documents_the_formats_and_both_answers_in_the_schema(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    paths = schema["paths"]
+    for path, method in (("/api/v1/lists/{list_id}/export/", "get"),
+                         ("/api/v1/shared/{token}/export/", "get"),
+                         ("/api/v1/render/", "post")):
+        operation = paths[path][method]
+        [fmt] = [p for p in operation["parameters"] if p["name"] == "format"]
+        assert fmt["schema"]["enum"] == ["json", "text", "markdown", "compact"]
+        assert fmt["schema"]["default"] == "json"
+        ok = operation["responses"]["200"]["content"]
+        assert set(ok) == {"application/json", "text/plain"}
+        assert ok["application/json"]["schema"]["oneOf"] == [
+            {"$ref": "#/components/schemas/ListDocument"},
+            {"$ref": "#/components/schemas/TextExport"}]
+        assert ok["text/plain"]["schema"] == {"type": "string"}
+    assert "Link" in paths["/api/v1/lists/{list_id}/export/"]["get"]["responses"]["200"]["headers"]
+    assert "security" not in paths["/api/v1/render/"]["post"]
+    text_export = schema["components"]["schemas"]["TextExport"]
+    assert set(text_export["required"]) == ANSWER_KEYS
