@@ -280,3 +280,10 @@ def test_it_documents_the_formats_and_both_answers_in_the_schema(client):
     assert "security" not in paths["/api/v1/render/"]["post"]
     text_export = schema["components"]["schemas"]["TextExport"]
     assert set(text_export["required"]) == ANSWER_KEYS
+
+
+def test_it_refuses_a_query_parameter_it_does_not_read(client, saved):
+    r = client.get(f"/api/v1/shared/{saved['trupp'].share_token}/export/?fromat=text")
+    assert r.status_code == 400
+    assert r.json() == {"errors": [{"path": "fromat", "code": "unknown_parameter",
+                                    "message": "unknown query parameter: only format is read"}]}

@@ -78,7 +78,8 @@ def _format_param(default_note: str) -> OpenApiParameter:
         description="json: the list document (" + default_note + "); text: plain, for "
         "forums; markdown: for Discord and Reddit; compact: one Discord message "
         "(2,000 characters) for a typical list. Text comes as JSON (TextExport), or alone "
-        "as text/plain when the Accept header prefers text/plain.",
+        "as text/plain when the Accept header prefers text/plain. Any other query parameter: "
+        "400 naming it.",
     )
 
 
@@ -123,6 +124,15 @@ class _ExportView(APIView):
     content_negotiation_class = _JSONUnlessTheViewSaysSo
 
     def export_format(self, request) -> str:
+        """``?format=``, the one query parameter: any other is refused by name, as the
+        body's unknown fields are, rather than ignored (a misspelt "fromat" is no JSON)."""
+        unknown = sorted(set(request.query_params) - {"format"})[:10]
+        if unknown:
+            raise ValidationError({
+                name[:40]: [ErrorDetail("unknown query parameter: only format is read",
+                                        code="unknown_parameter")]
+                for name in unknown
+            })
         fmt = request.query_params.get("format", "json")
         if fmt not in FORMATS:
             message = f"unknown format '{fmt[:40]}': one of {', '.join(FORMATS)}"
