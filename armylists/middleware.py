@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
+from django.http import Http404
 from django.urls import Resolver404, resolve
 from django.utils.cache import add_never_cache_headers
 
@@ -81,6 +82,8 @@ class ApiErrorsMiddleware:
         """A view's unexpected exception: logged with its traceback, answered as JSON."""
         if not is_api(request):
             return None
+        if isinstance(exception, Http404):  # a plain Django view's "no such thing"
+            return error_response(request, 404)
         logger.error(
             "Internal Server Error: %s",
             request.path,

@@ -35,7 +35,8 @@ def list_get_shared(*, token: str) -> ArmyList | None:
 def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyList]:
     """The owner's lists, last saved first; by part of the name or faction, by game."""
     lists = ArmyList.objects.select_related("system").filter(owner=owner)
-    query = query.replace("\x00", "")
+    # NUL cannot be sent to PostgreSQL, and no name or key holds it.
+    query, system = query.replace("\x00", ""), system.replace("\x00", "")
     if query:
         lists = lists.filter(Q(name__icontains=query) | Q(faction__icontains=query))
     if system:

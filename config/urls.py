@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from armylists.views.home import schema_file
+from armylists.views.home import schema_file, schema_file_version
 
 
 def _inline_style_hashes(template: Path) -> list[str]:
@@ -35,6 +35,11 @@ api_docs = csp_update({"style-src": _inline_style_hashes(SWAGGER_TEMPLATE)})(
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/schemas/<slug:name>.json", schema_file, name="schema-file"),
+    path(
+        "api/v1/schemas/<slug:name>/<int:version>.json",
+        schema_file_version,
+        name="schema-file-version",
+    ),
     path("api/v1/", include("armylists.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),

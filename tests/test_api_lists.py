@@ -551,10 +551,12 @@ def test_it_documents_every_list_endpoint_with_its_errors(anonymous):
         ("/api/v1/lists/{list_id}/", "put"): {"200", "400", "403", "404", "409", "413"},
         ("/api/v1/lists/{list_id}/", "patch"): {"200", "400", "403", "404", "409", "413"},
         ("/api/v1/lists/{list_id}/", "delete"): {"204", "403", "404"},
-        ("/api/v1/lists/{list_id}/export/", "get"): {"200", "403", "404"},
+        # 400: an unknown ?format= (json, text, markdown, compact)
+        ("/api/v1/lists/{list_id}/export/", "get"): {"200", "400", "403", "404"},
         ("/api/v1/lists/import/", "post"): {"201", "400", "403", "413"},
         ("/api/v1/lists/{list_id}/share/", "post"): {"200", "400", "403", "404", "413"},
         ("/api/v1/shared/{token}/", "get"): {"200", "404"},
+        ("/api/v1/shared/{token}/export/", "get"): {"200", "400", "404"},
     }
     for (path, method), codes in expected.items():
         operation = paths[path][method]

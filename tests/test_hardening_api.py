@@ -59,6 +59,7 @@ def world(saved, db):
 # "{warband}" are the saved lists' ids.
 ENDPOINTS = {
     "validate": ("POST", "/api/v1/validate/", GODSLAYER, ("entries", 0, "count"), False),
+    "render": ("POST", "/api/v1/render/?format=text", GODSLAYER, ("entries", 0, "count"), False),
     "lists create": ("POST", "/api/v1/lists/", GODSLAYER, ("entries", 0, "count"), True),
     "lists import": ("POST", "/api/v1/lists/import/", GODSLAYER, ("entries", 0, "count"), True),
     "lists update": (
@@ -92,6 +93,7 @@ ENDPOINTS = {
 # A string field of each endpoint's body, where NUL and surrogates go.
 TEXT_FIELD = {
     "validate": ("name",),
+    "render": ("name",),
     "lists create": ("name",),
     "lists import": ("name",),
     "lists update": ("document", "name"),

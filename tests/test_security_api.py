@@ -258,3 +258,15 @@ def _rest():
     from django.conf import settings
 
     return settings.REST_FRAMEWORK
+
+
+def test_it_searches_lists_for_a_nul_as_for_nothing(alice_client):
+    """Found by schemathesis: a NUL in ?system= reached PostgreSQL (a 500)."""
+    r = alice_client.get("/api/v1/lists/", {"system": "<\x009", "q": "\x00"})
+    assert r.status_code == 200 and r.json()["count"] == 0
+
+
+def test_it_answers_a_json_404_when_a_plain_view_finds_nothing(client):
+    """The published schemas are a plain Django view: its Http404 is the API's 404."""
+    r = client.get("/api/v1/schemas/no-such-schema.json")
+    assert r.status_code == 404 and r.json()["errors"][0]["code"] == "not_found"

@@ -79,6 +79,10 @@ def test_the_sixth_game_is_built_saved_and_shared_with_the_generic_pages(
         assert client.get(url).status_code == 200, url
     assert client.get(f"/lists/{army_list.id}/battle/").status_code == 404  # no scoring
     assert client.get(f"/api/v1/lists/{army_list.id}/").status_code == 200
+    # Its text export: the neutral layout, one section of cards in the list's order.
+    text = client.get(f"/api/v1/lists/{army_list.id}/export/?format=text").json()["text"]
+    assert "\nCards\n- " in text and "\n- 6× " in text and "106 / 100 pts" in text, text
+    assert "Not legal: 1 problem\n- 106 points, 6 more than the raid's 100" in text, text
 
 
 GAME_KEYS = ("godslayer", "boarding-action", "mordheim", "trupp", "kemet")

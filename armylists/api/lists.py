@@ -30,7 +30,6 @@ from rest_framework.decorators import (
     authentication_classes,
     parser_classes,
     permission_classes,
-    renderer_classes,
 )
 from rest_framework.exceptions import NotFound, Throttled, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -55,7 +54,6 @@ from .imports import (
     import_input,
 )
 from .parsers import JSONBodyParser, document_input
-from .renderers import JSONRenderer
 from .schema import DOCUMENT_REF
 from .serializers import (
     ConflictSerializer,
@@ -294,32 +292,6 @@ def list_detail(request, list_id):
     return _save(
         request, army_list, document=document, version=body["version"], top_level=set(fields)
     )
-
-
-@extend_schema(
-    parameters=[LIST_ID],
-    responses={
-        (200, "application/json"): OpenApiResponse(
-            DOCUMENT_REF,
-            description='The list document with "data_version", as an attachment '
-            '(Content-Disposition: attachment; filename="<name>.muster.json").',
-        ),
-        403: NOT_LOGGED_IN,
-        404: NO_SUCH_LIST,
-    },
-    tags=TAGS,
-)
-@api_view(["GET"])
-@permission_classes([IsAuthenticated])
-@renderer_classes([JSONRenderer])  # a download: the file is JSON even for a browser
-def list_export(request, list_id):
-    """The list document (muster-list/1) with the data version it was saved against: what
-    import takes back."""
-    army_list = _owned(request, list_id)
-    response = Response(lists.list_export(army_list=army_list))
-    filename = lists.list_export_filename(army_list=army_list)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 @extend_schema(

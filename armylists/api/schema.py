@@ -32,7 +32,7 @@ def _rewrite_refs(node):
 def document_components() -> dict:
     schema = copy.deepcopy(list_schema())
     defs = schema.pop("$defs")
-    for key in ("$schema", "$id"):
+    for key in ("$schema", "$id", "$comment", "version"):
         schema.pop(key, None)
     components = {"ListDocument": _rewrite_refs(schema)}
     # PATCH sends some top-level fields of the document: the same fields, none required.
@@ -45,6 +45,8 @@ def document_components() -> dict:
 
 
 DOCUMENT_REF = {"$ref": "#/components/schemas/ListDocument"}
+# Components written as JSON Schema by the modules that answer with them (by name).
+EXTRA_COMPONENTS: dict[str, dict] = {}
 PARTIAL_DOCUMENT_REF = {"$ref": "#/components/schemas/PartialListDocument"}
 
 
@@ -52,7 +54,9 @@ def add_document_components(result, generator, request, public):
     """drf-spectacular postprocessing hook: the document's components, and request bodies
     as JSON only (the server reads any Content-Type as JSON, for ``curl -d``, but JSON is
     what it takes: a body in another format is a 400)."""
-    result.setdefault("components", {}).setdefault("schemas", {}).update(document_components())
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(document_components())
+    schemas.update(EXTRA_COMPONENTS)
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             if "requestBody" not in operation:

@@ -2,18 +2,19 @@ from django.urls import path
 
 from armylists.presenters import all_presenters
 
-from . import campaign, campaign_battles, diff, lists, snapshots, views
+from . import campaign, campaign_battles, diff, exports, lists, snapshots, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
     path("systems/<slug:system>/", views.system_detail, name="api-system"),
     path("validate/", views.validate, name="api-validate"),
+    path("render/", exports.render, name="api-render"),
     path("auth/token/", lists.obtain_token, name="api-token"),
     path("lists/", lists.list_collection, name="api-lists"),
     path("lists/import/", lists.list_import, name="api-lists-import"),
     # <str:>, not <int:>: a malformed id gets the API's JSON 404, not the site's page.
     path("lists/<str:list_id>/", lists.list_detail, name="api-list"),
-    path("lists/<str:list_id>/export/", lists.list_export, name="api-list-export"),
+    path("lists/<str:list_id>/export/", exports.list_export, name="api-list-export"),
     path("lists/<str:list_id>/share/", lists.list_share, name="api-list-share"),
     path("lists/<str:list_id>/campaign/", campaign.campaign_detail, name="api-campaign"),
     path(
@@ -42,6 +43,7 @@ urlpatterns = [
         name="api-campaign-battle-last",
     ),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
+    path("shared/<str:token>/export/", exports.shared_export, name="api-shared-export"),
     # Each game's own endpoints (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.api_urls()],
 ]

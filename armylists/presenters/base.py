@@ -208,3 +208,16 @@ class Presenter:
     def print_card(self, block: dict, *, row: dict, catalogue: Catalogue) -> dict:
         """Add what this game's card block shows (facts, sections) to a generic block."""
         return block
+
+    # -- the text export (armylists/services/text_export.py writes it out) ------------
+
+    def text_sections(self, *, catalogue: Catalogue, document, entries, extras: dict) -> list:
+        """The list's entries (``text_layout.TextEntry``) in the sections its players
+        expect, as ``text_layout.TextSection``: one section in the list's order here."""
+        from .text_layout import neutral_sections
+
+        return neutral_sections(self, catalogue, entries)
+
+    def text_facts(self, *, catalogue: Catalogue, document, summary: dict, extras: dict) -> list:
+        """Short facts beside the total (a role, a rating, a budget): none here."""
+        return []

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from rules import selectors as rules_selectors
+from rules.engine.checks import schema_major
 from rules.engine.document import list_schema
 from rules.packs import pack_schema
 
@@ -57,3 +58,11 @@ def schema_file(request, name):
     if name not in SCHEMAS:
         raise Http404
     return JsonResponse(SCHEMAS[name](), json_dumps_params={"indent": 2})
+
+
+def schema_file_version(request, name, version):
+    """The list document's JSON Schema at the address of its major version (what its
+    ``$id`` ends with and what an export's ``Link`` header names): it stays there."""
+    if name != "list-document" or version != schema_major():
+        raise Http404
+    return schema_file(request, name)

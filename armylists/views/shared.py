@@ -16,11 +16,12 @@ from . import print_sheet
 from .helpers import shared_or_404
 from .page_cache import render_kept
 from .readonly import readonly_context
+from .text_export import share_url, text_panels
 
 
 def shared_list(request, token):
-    """Template: shared.html. Read-only for anyone with the link."""
-    return _shared(request, "shared.html", token=token)
+    """Template: shared.html. Read-only for anyone with the link, with its Copy panels."""
+    return _shared(request, "shared.html", token=token, text=True)
 
 
 def shared_print(request, token):
@@ -39,7 +40,7 @@ def shared_print(request, token):
     )
 
 
-def _shared(request, template, *, token, sheet=None):
+def _shared(request, template, *, token, sheet=None, text=False):
     """A kept page costs the list's stamp (one small query); the list is loaded only to
     render it. ``sheet``: the print sheet's choices (layout, paper)."""
     stamp = stamps.shared_list_stamp(token=token) if selectors.TOKEN.fullmatch(token) else None
@@ -52,6 +53,11 @@ def _shared(request, template, *, token, sheet=None):
         if sheet is not None:
             values = print_sheet.sheet_context(values, sheet)
             values["sheet_links"] = print_sheet.sheet_links(request.path)
+        if text:
+            values["text_exports"] = text_panels(
+                request, army_list=army_list, checked=values["checked"], extras=values
+            )
+            values["share_url"] = share_url(request, army_list)
         return values
 
     return render_kept(request, template, state=(stamp,), context=context)

@@ -25,6 +25,12 @@ def list_schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text())
 
 
+def schema_major() -> int:
+    """The major number of the schema's ``version``: the list format's (muster-list/1),
+    and the last part of its ``$id`` and of the address it is served at."""
+    return int(list_schema()["version"].split(".")[0])
+
+
 @cache
 def _validator():
     from jsonschema import Draft202012Validator, validators

@@ -170,13 +170,26 @@
     if (!button) return;
     var source = document.getElementById(button.dataset.copyFrom);
     var text = source.value !== undefined ? source.value : source.textContent;
-    var done = function () { button.dataset.copied = "true"; button.setAttribute("aria-live", "polite"); };
-    if (navigator.share && window.matchMedia("(pointer: coarse)").matches && button.dataset.shareTitle !== undefined) {
-      navigator.share({ title: button.dataset.shareTitle, url: text }).then(done, function () {});
-    } else if (navigator.clipboard) {
-      navigator.clipboard.writeText(text).then(done, function () { source.select(); });
-    } else {
+    // The status beside the button (role=status) says it, in the page's language.
+    var status = button.parentElement.querySelector("[data-copied-text]");
+    var done = function () {
+      button.dataset.copied = "true";
+      if (status) status.textContent = status.dataset.copiedText;
+    };
+    // Without the clipboard: the text shown and selected, for Ctrl+C.
+    var select = function () {
+      var details = source.closest("details");
+      if (details) details.open = true;
       source.select();
+    };
+    if (navigator.share && window.matchMedia("(pointer: coarse)").matches && button.dataset.shareTitle !== undefined) {
+      navigator.share({ title: button.dataset.shareTitle, url: text }).then(function () {
+        button.dataset.copied = "true";
+      }, function () {});
+    } else if (navigator.clipboard) {
+      navigator.clipboard.writeText(text).then(done, select);
+    } else {
+      select();
     }
   });
 

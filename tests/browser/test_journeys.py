@@ -255,7 +255,9 @@ def test_share_link_is_read_only_for_anyone(page: Page, new_context):
     expect(stranger.locator(ENTRY)).to_have_count(len(cards))
     expect(stranger.locator(ENTRY).first).to_contain_text("Gestir Captain")
     # Read-only: nothing to edit, save or copy without an account.
-    expect(stranger.locator("main input, main form [data-testid=save]")).to_have_count(0)
+    # Nothing to edit: the one input is the share link to copy, read-only.
+    expect(stranger.locator("main input:not([readonly]), main form [data-testid=save]")).to_have_count(0)
+    expect(stranger.locator("main input[readonly]#share-url")).to_have_count(1)
     expect(stranger.locator("[data-testid=copy]")).to_have_count(0)
     expect(stranger.get_by_role("link", name="Log in to copy this list")).to_be_visible()
     # The owner's page stays private: a logged-out visitor is sent to log in.

@@ -125,3 +125,13 @@ class BoardingActionPresenter(Presenter):
         from .cards import action_blocks
 
         return super().print_cards(context) | {"action_blocks": action_blocks(context)}
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(self, catalogue, entries)
+
+    def text_facts(self, *, catalogue, document, summary, extras):
+        from .text import text_facts
+
+        return text_facts(self, document, summary)

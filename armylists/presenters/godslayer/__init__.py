@@ -68,3 +68,8 @@ class GodslayerPresenter(Presenter):
         from .cards import print_card
 
         return print_card(block, row=row, catalogue=catalogue)
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(catalogue, entries)

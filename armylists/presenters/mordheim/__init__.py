@@ -134,3 +134,13 @@ class MordheimPresenter(Presenter):
         from .cards import campaign_blocks
 
         return {"card_blocks": campaign_blocks(self, context)}
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(catalogue, entries, extras)
+
+    def text_facts(self, *, catalogue, document, summary, extras):
+        from .text import text_facts
+
+        return text_facts(document, summary, extras)

@@ -95,3 +95,8 @@ class TruppPresenter(Presenter):
         from .cards import print_card
 
         return print_card(self, block, row=row, catalogue=catalogue)
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(catalogue, entries, ALIGNMENT_LABELS)
