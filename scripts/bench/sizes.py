@@ -75,8 +75,23 @@ def run(catalogue) -> list[tuple]:
             "GET /s/<token>/print/": lambda a=army_list: anonymous.get(
                 f"/s/{a.share_token}/print/"
             ),
+            "GET /s/<token>/battle/": lambda a=army_list: anonymous.get(
+                f"/s/{a.share_token}/battle/"
+            ),
+            "GET /s/<token>/print/?layout=cards": lambda a=army_list: anonymous.get(
+                f"/s/{a.share_token}/print/?layout=cards"
+            ),
+            "GET /lists/<id>/print/?layout=cards (owner)": lambda a=army_list: owner.get(
+                f"/lists/{a.id}/print/?layout=cards"
+            ),
             "GET /api/v1/lists/<id>/export/": lambda a=army_list: owner.get(
                 f"/api/v1/lists/{a.id}/export/"
+            ),
+            "GET /api/v1/lists/<id>/export/?format=markdown": lambda a=army_list: owner.get(
+                f"/api/v1/lists/{a.id}/export/?format=markdown"
+            ),
+            "POST /api/v1/render/?format=text": lambda b=body: anonymous.post(
+                "/api/v1/render/?format=text", b, content_type="application/json"
             ),
             "POST /api/v1/validate/": lambda b=body: anonymous.post(
                 "/api/v1/validate/", b, content_type="application/json"
