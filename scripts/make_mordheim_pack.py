@@ -17,7 +17,9 @@ What the script adds to the facts (all public Mordheim facts, not in the JSON):
 - the kind of the rare items, which are in the equipment lists but not in the JSON's
   equipment catalogue;
 - the large-creature flag (warband rating 20 instead of 5): the Skaven Rat Ogre;
-- the rule that each fighter's first dagger is free (item attribute ``first_free``).
+- the rule that each fighter's first dagger is free (item attribute ``first_free``);
+- German names (``names: {de: ...}``) of every warband, fighter and item, and the German
+  stat labels (``stat_labels_by_language``), from GERMAN below.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ DEFAULT_FACTS = Path("/work/shared/data/mordheim-facts.json")
 DEFAULT_OUT = ROOT / "fixtures" / "mordheim.yaml"
 DEFAULT_CAMPAIGN = Path("/work/shared/data/mordheim-campaign.json")
 
-DATA_VERSION = "2026.11.2"
+DATA_VERSION = "2026.11.3"
 
 WARBAND_KEYS = {
     "merc:reik": "reikland",
@@ -64,6 +66,96 @@ RARE_KINDS = {
     "Fighting claws (pair)": "close_combat",
 }
 FIRST_FREE = {"Dagger"}
+
+# German names, keyed by our keys (warbands and items) and by the fighter's slug (the
+# same in every warband that has him). The terms of the German edition where they are
+# established (Hauptmann, Jungblut, Schwertkämpfer, Hellebarde, Klan Eshin...); the
+# marked ones are our own rendering of a term whose German edition name is not known to
+# us, to correct when someone has the German book at hand.
+GERMAN_WARBANDS = {
+    "reikland": "Reikländer Söldner",
+    "middenheim": "Middenheimer Söldner",
+    "marienburg": "Marienburger Söldner",
+    "skaven": "Skaven (Klan Eshin)",
+    "undead": "Untote",
+    "possessed": "Kult der Besessenen",
+}
+GERMAN_FIGHTERS = {
+    "mercenary-captain": "Hauptmann",
+    "champion": "Champion",
+    "youngblood": "Jungblut",
+    "warrior": "Krieger",
+    "marksman": "Schütze",
+    "swordsman": "Schwertkämpfer",
+    "assassin-adept": "Assassinen-Adept",
+    "eshin-sorcerer": "Eshin-Hexer",  # ours
+    "black-skaven": "Schwarzer Skaven",
+    "night-runner": "Nachtläufer",
+    "verminkin": "Klanratte",  # ours
+    "giant-rat": "Riesenratte",
+    "rat-ogre": "Rattenoger",
+    "vampire": "Vampir",
+    "necromancer": "Nekromant",
+    "dreg": "Knecht",  # ours
+    "zombie": "Zombie",
+    "ghoul": "Ghul",
+    "dire-wolf": "Fluchwolf",
+    "magister": "Magister",
+    "possessed": "Besessener",
+    "mutant": "Mutant",
+    "brethren": "Brüder",  # ours
+    "beastman": "Tiermensch",
+    "darksoul": "Dunkle Seele",  # ours
+}
+GERMAN_ITEMS = {
+    "dagger": "Dolch",
+    "mace": "Streitkolben",
+    "hammer": "Hammer",
+    "axe": "Axt",
+    "sword": "Schwert",
+    "morning-star": "Morgenstern",
+    "double-handed-weapon": "Zweihandwaffe",
+    "spear": "Speer",
+    "halberd": "Hellebarde",
+    "crossbow": "Armbrust",
+    "pistol": "Pistole",
+    "brace-of-pistols": "Pistolenpaar",
+    "duelling-pistol": "Duellpistole",
+    "brace-of-duelling-pistols": "Duellpistolenpaar",
+    "bow": "Bogen",
+    "light-armour": "Leichte Rüstung",
+    "heavy-armour": "Schwere Rüstung",
+    "shield": "Schild",
+    "buckler": "Faustschild",
+    "helmet": "Helm",
+    "long-bow": "Langbogen",
+    "blunderbuss": "Donnerbüchse",
+    "handgun": "Muskete",
+    "hochland-long-rifle": "Hochländer Langbüchse",  # ours
+    "flail": "Flegel",
+    "weeping-blades-pair": "Weinende Klingen (Paar)",
+    "fighting-claws-pair": "Kampfklauen (Paar)",
+    "sling": "Schleuder",
+    "throwing-stars": "Wurfsterne",
+    "blowpipe": "Blasrohr",
+    "warplock-pistol": "Warplock-Pistole",
+    "brace-of-warplock-pistols": "Warplock-Pistolenpaar",
+    "club": "Keule",
+    "short-bow": "Kurzbogen",
+}
+# The German edition's profile: B(ewegung), K(ampf)G(eschick), B(allistische)
+# F(ertigkeit), S(tärke), W(iderstand), L(eben)P(unkte), I(nitiative), A(ttacken),
+# M(oral)W(ert), the same letters as the rout test page's "MW".
+STAT_LABELS_BY_LANGUAGE = {
+    "de": {"M": "B", "WS": "KG", "BS": "BF", "S": "S", "T": "W", "W": "LP", "I": "I",
+           "A": "A", "Ld": "MW"},
+}
+
+
+def german(table: dict, key: str) -> dict:
+    """``names`` of a row: its German name; a key the table lacks is an error, so a new
+    warband, fighter or item in the facts cannot go out without one."""
+    return {"de": table[key]}
 RATING = {"per_fighter": 5, "per_large_creature": 20}
 MAX_HEROES = 6
 GROUP_SIZE = (1, 5)
@@ -130,6 +222,7 @@ def build(facts: dict, campaign_facts: dict) -> dict:
                 items[slug(name)] = {
                     "key": slug(name),
                     "name": name,
+                    "names": german(GERMAN_ITEMS, slug(name)),
                     "kind": kind_of(known["kind"]) if known else RARE_KINDS[name],
                     "points": known["cost_gc"] if known else entry["cost_gc"],
                     "attributes": attributes,
@@ -141,6 +234,7 @@ def build(facts: dict, campaign_facts: dict) -> dict:
         factions.append({
             "key": wkey,
             "name": warband["name"],
+            "names": german(GERMAN_WARBANDS, wkey),
             "attributes": {
                 "source_key": warband["key"],
                 "starting_gold": warband["starting_gold"],
@@ -157,6 +251,7 @@ def build(facts: dict, campaign_facts: dict) -> dict:
             card = {
                 "key": f"{wkey}-{slug(f['name'])}",
                 "name": f["name"],
+                "names": german(GERMAN_FIGHTERS, slug(f["name"])),
                 "faction": wkey,
                 "kind": "model" if hero else "unit",
                 "warlord": bool(f["required"] and hero),
@@ -208,6 +303,7 @@ def build(facts: dict, campaign_facts: dict) -> dict:
                 "currency": "gc",
                 "default_starting_gold": 500,
                 "stat_order": ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"],
+                "stat_labels_by_language": STAT_LABELS_BY_LANGUAGE,
                 "rating": dict(RATING),
                 "campaign": campaign(campaign_facts, set(items)),
                 "battlescribe": dict(BATTLESCRIBE),

@@ -319,6 +319,18 @@ def test_it_names_the_forbidden_wargear():
     assert v.params["forbidden"] == ["Jump Packs"]
 
 
+@pytest.mark.parametrize(("names", "shown"), [
+    ({"jump_pack": {"en": "jump pack", "de": "Sprungmodul"}}, "jump pack"),  # the pack's
+    ({}, "jump pack"),  # no name in the pack: the keyword with spaces, never "jump_pack"
+])
+def test_it_names_a_cards_wargear_keyword_in_words(names, shown):
+    cat = replace(CATALOGUE, attributes={"custom_units": True, "keyword_names": names})
+    [v] = [v for v in result(doc({"card": "assault"}), cat).violations
+           if v.code == "forbidden_wargear"]
+    assert v.message.startswith(f"Assault Trooper carries {shown}:")
+    assert v.params["forbidden"] == ["jump_pack"]  # the data keeps the keyword
+
+
 def test_it_asks_an_unroled_list_for_its_role():
     v = only(doc(troopers(10), role=None, actions=("code",)), "special_action_role")
     assert v.message == "Choose the list's role (attacker, defender) to buy special actions"

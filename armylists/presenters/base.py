@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from rules.engine import Card, Catalogue
 from rules.engine.document import UNIT_TYPES
 
+from ..names import stat_labels
+
 DEFAULT_DIR = "_default"
 
 
@@ -49,6 +51,7 @@ class Presenter:
         "meter": _("Points used"),
         "count": _("Count"),
         "size": _("Models"),
+        "size_in_sentence": _("models"),  # "(5 models)": German keeps its capital
         "items": _("Items"),
         "items_in_sentence": _("items"),  # "change items of Gestir Captain"
         "limit_in_sentence": _("battle size"),
@@ -82,10 +85,13 @@ class Presenter:
 
     def glossary(self, catalogue: Catalogue) -> dict:
         """Abbreviation -> explanation: the game's own and its stat names."""
-        labels = catalogue.attributes.get("stat_labels") or {}
+        labels = stat_labels(catalogue)
         explained = dict(catalogue.attributes.get("stat_names") or {})
         explained.update({labels.get(k, k): v for k, v in explained.items()})
-        return {**explained, **{str(k): str(v) for k, v in self.GLOSSARY.items()}}
+        # A stat's explanation is found by the label the page shows (German Mordheim:
+        # "W" is Toughness, "LP" Wounds), so the game's own stat keys are relabelled.
+        own = {labels.get(str(k), str(k)): str(v) for k, v in self.GLOSSARY.items()}
+        return {**explained, **own}
 
     # -- templates ------------------------------------------------------------------
 

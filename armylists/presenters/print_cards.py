@@ -10,7 +10,7 @@ count: blocks whose printed content is equal are merged.
 
 from __future__ import annotations
 
-from ..names import local_name
+from ..names import local_name, stat_labels
 from .base import readable
 
 # Keys of a weapon profile shown as its name and its list of properties, not as columns.
@@ -25,7 +25,7 @@ def stat_cells(catalogue, row: dict) -> list[dict]:
     """The row's effective stats (the engine's, with items applied), each with the card's
     printed value when the items change it."""
     card = row["card"]
-    labels = catalogue.attributes.get("stat_labels") or {}
+    labels = stat_labels(catalogue)
     printed = {labels.get(k, k): v for k, v in (card.stats if card is not None else {}).items()}
     cells = []
     for label, value, explanation in row["all_stats"]:
@@ -46,7 +46,7 @@ def item_effect(item, catalogue) -> list[str]:
     effect text. Empty when the data says nothing."""
     if item is None:
         return []
-    labels = catalogue.attributes.get("stat_labels") or {}
+    labels = stat_labels(catalogue)
     parts = []
     if item.def_bonus:
         parts.append(f"DEF {signed(item.def_bonus)}")

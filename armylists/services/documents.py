@@ -8,6 +8,7 @@ answer, for the validate endpoint, saved lists and pages alike.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, gettext
@@ -122,6 +123,11 @@ def _local_names(catalogue: Catalogue, language: str) -> dict:
             local = thing.names.get(language)
             if local and local != thing.name:
                 names[thing.name] = local
+    # Keywords that are no card or item (Boarding Action's wargear): the engine names
+    # them by their English name.
+    for entry in (catalogue.attributes.get("keyword_names") or {}).values():
+        if isinstance(entry, Mapping) and entry.get("en") and entry.get(language):
+            names.setdefault(entry["en"], entry[language])
     _NAMES[key] = (catalogue, names)
     return names
 
@@ -149,7 +155,10 @@ def _local(value, names: dict, *, translate: bool):
         return value
     if translate:
         return ", ".join(gettext(word) for word in value.split(", "))
-    return names.get(value, value)
+    if value in names:
+        return names[value]
+    # A list of names ("jump pack, wings"): each in the reader's language.
+    return ", ".join(names.get(part, part) for part in value.split(", "))
 
 
 def result_payload(*, checked: Checked) -> dict:

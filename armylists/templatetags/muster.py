@@ -1,6 +1,8 @@
 from django import template
 
+from ..names import local_effect as _local_effect
 from ..names import local_name as _local_name
+from ..names import local_variants as _local_variants
 
 register = template.Library()
 
@@ -18,6 +20,18 @@ def get_item(mapping, key):
 def local_name(thing, fallback="?"):
     """A card's, item's or faction's name in the reader's language."""
     return _local_name(thing, fallback)
+
+
+@register.filter
+def local_effect(action):
+    """A special action's effect text in the reader's language ("" when it has none)."""
+    return _local_effect(action)
+
+
+@register.filter
+def local_variants(action):
+    """A special action's variants, each named in the reader's language."""
+    return _local_variants(action)
 
 
 @register.filter

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from rules.engine import Entry
 from rules.engine.validation import rules_for
 
-from ..names import local_name
+from ..names import keyword_name, local_name
 from .helpers import catalogue_or_404, presenter_of
 from .rows import stat_pairs
 
@@ -58,7 +58,7 @@ def card_detail(request, system, card):
         "options": [catalogue.items[k] for k in options],
         "item_groups": choices(found.allowed_items.items(), items),
         "option_groups": choices(found.allowed_options.items(), options),
-        "wargear": [w.replace("_", " ") for w in found.attributes.get("wargear") or ()],
+        "wargear": [keyword_name(catalogue, w) for w in found.attributes.get("wargear") or ()],
     }
     context["card_links"] = presenter.card_links(found, entry, catalogue)
     context.update(presenter.card_context(found, entry, catalogue))

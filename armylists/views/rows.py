@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine import Catalogue
 
-from ..names import item_names, local_name
+from ..names import item_names, local_name, local_variants, stat_labels
 from ..presenters.base import Presenter
 
 
@@ -27,7 +27,7 @@ def card_query(entry) -> str:
 def stat_pairs(catalogue: Catalogue, stats: dict | None, glossary: dict) -> list[tuple]:
     """(label, value, explanation) of every stat the model has (a null stat it lacks is
     left out)."""
-    labels = catalogue.attributes.get("stat_labels") or {}
+    labels = stat_labels(catalogue)
     pairs = []
     for key, value in (stats or {}).items():
         if value is None:
@@ -203,7 +203,7 @@ def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter
     rows = []
     for k, pick in enumerate(document.special_actions):
         action = catalogue.special_actions.get(pick.action)
-        variants = list(action.variants) if action is not None else []
+        variants = local_variants(action)
         rows.append(
             {
                 "index": k,
@@ -220,7 +220,7 @@ def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter
                 ),
                 "variants": variants,
                 "unknown_variant": pick.variant is not None
-                and pick.variant not in [v.key for v in variants],
+                and pick.variant not in [v["key"] for v in variants],
                 "each": prices[k] // pick.count if k < len(prices) else None,
                 "points": prices[k] if k < len(prices) else None,
                 "violations": violations.get(k, []),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules import selectors as rules_selectors
 
 from ..models import Snapshot
-from ..names import local_name
+from ..names import local_name, variant_name
 from ..presenters import presenter_for
 from ..services import snapshots
 
@@ -45,7 +45,7 @@ def snapshot_context(snapshot: Snapshot) -> dict:
         {
             "label": _name(catalogue, "special_actions", {}, pick.action),
             "count": pick.count,
-            "variant": pick.variant,
+            "variant": _variant(catalogue, pick),
             "points": _at(frozen["points"]["special_actions"], k),
         }
         for k, pick in enumerate(document.special_actions)
@@ -80,3 +80,12 @@ def _name(catalogue, group: str, kept: dict, key: str) -> str:
 
 def _at(values: list, index: int):
     return values[index] if index < len(values) else None
+
+
+def _variant(catalogue, pick) -> str | None:
+    """The name of the pick's variant in the reader's language, else its key as kept."""
+    if pick.variant is None:
+        return None
+    action = catalogue.special_actions.get(pick.action) if catalogue is not None else None
+    variant = action.variant(pick.variant) if action is not None else None
+    return variant_name(action, variant) if variant is not None else pick.variant

@@ -79,6 +79,15 @@ def unit_of(entry: Entry, catalogue: Catalogue) -> Unit | None:
     )
 
 
+def keyword_words(catalogue: Catalogue, keyword: str) -> str:
+    """A card's wargear keyword in words, for messages: its English name in the pack's
+    ``keyword_names`` ({"jump_pack": {"en": "jump pack", "de": "Sprungmodul"}}), else the
+    keyword with spaces. The pages turn the English name into the reader's language."""
+    entry = (catalogue.attributes.get("keyword_names") or {}).get(keyword)
+    name = entry.get("en") if isinstance(entry, Mapping) else None
+    return name if isinstance(name, str) and name else keyword.replace("_", " ")
+
+
 def units(ctx: Context) -> Iterator[tuple[int, Entry, Unit]]:
     """Every entry the validators can judge (unknown cards are unknown_key's)."""
     for i, entry in enumerate(ctx.document.entries):
@@ -445,6 +454,10 @@ class ForbiddenWargearValidator(Validator):
     ``boarding_action_wargear`` describes ("jump pack" finds "Jumppacks" and "jump-pack
     (bolt pistol)", "*flügel" finds "Dämonenflügel"). ``tags``, the exact keywords of
     older packs, are read as stems when a pack has no ``stems``.
+
+    A card's wargear keyword is named in the message by the pack's ``keyword_names``
+    (``jump_pack`` -> "jump pack"; the pages put it in the reader's language); a custom
+    unit's wargear stands as the player typed it.
     """
 
     code = "forbidden_wargear"
@@ -457,12 +470,13 @@ class ForbiddenWargearValidator(Validator):
         for i, _entry, unit in units(ctx):
             hits = [w for w in unit.wargear if matches(w, stems)]
             if hits:
+                shown = hits if unit.is_custom else [keyword_words(ctx.catalogue, w) for w in hits]
                 yield self.violation(
                     entry=i,
                     card=unit.card,
                     custom=unit.is_custom,
                     name=unit.name,
-                    wargear=", ".join(hits),
+                    wargear=", ".join(shown),
                     forbidden=hits,
                 )
 

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.systems import boarding_action
 
+from ...names import keyword_name
 from ..base import Presenter, label_for
 
 UNIT_TYPE_LABELS = {
@@ -107,7 +108,9 @@ class BoardingActionPresenter(Presenter):
         if card is not None:
             row["unit_type"] = card.attributes.get("unit_type")
             row["base_mm"] = card.base_mm
-            row["wargear"] = [w.replace("_", " ") for w in card.attributes.get("wargear") or ()]
+            row["wargear"] = [
+                keyword_name(catalogue, w) for w in card.attributes.get("wargear") or ()
+            ]
         elif custom is not None:
             row["unit_type"] = custom.unit_type
             row["base_mm"] = custom.base_mm

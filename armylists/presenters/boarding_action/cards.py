@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from ...names import local_effect
 from ..base import readable
 from ..print_cards import section
 
@@ -23,7 +24,7 @@ def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
     block["sections"] = [
         s
         for s in (
-            section(_("Wargear"), [w.replace("_", " ") for w in row.get("wargear") or ()]),
+            section(_("Wargear"), list(row.get("wargear") or ())),
             section(_("Note"), [note] if isinstance(note, str) else ()),
         )
         if s
@@ -51,7 +52,7 @@ def action_blocks(context: dict) -> list[dict]:
         action = pick["action"]
         attributes = action.attributes if action is not None else {}
         variant_name = next(
-            (v.name for v in pick["variants"] if v.key == pick["pick"].variant), None
+            (v["name"] for v in pick["variants"] if v["key"] == pick["pick"].variant), None
         )
         if variant_name is None and pick["unknown_variant"]:
             variant_name = pick["pick"].variant
@@ -63,7 +64,7 @@ def action_blocks(context: dict) -> list[dict]:
                 "uses": pick["pick"].count,
                 "points": pick["points"],
                 "role": pick["role_label"],
-                "effect": attributes.get("effect") or "",
+                "effect": local_effect(action),
                 # A box to tick per use at the table (a count is bounded by the document).
                 "uses_range": range(min(pick["pick"].count, MAX_TICKS)),
                 "profile": profile_line(profile),

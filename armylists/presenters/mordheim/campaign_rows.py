@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from armylists.names import item_names, local_name
+from armylists.names import item_names, local_name, stat_labels
 from armylists.services import campaign
 from rules.systems.mordheim_campaign import HATRED_OF, LABELS, STATUSES, TRAITS
 
@@ -17,9 +17,10 @@ from .campaign_facts import card_facts
 def fighter_row(fighter: dict, catalogue) -> dict:
     card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
     base = dict(card.stats) if card is not None else {}
+    labels = stat_labels(catalogue)
     stats = [
-        {"name": name, "value": value, "lowered": value < base.get(name, value),
-         "raised": value > base.get(name, value)}
+        {"name": name, "label": labels.get(name, name), "value": value,
+         "lowered": value < base.get(name, value), "raised": value > base.get(name, value)}
         for name, value in fighter["stats"].items()
     ]
     unverified = list(card.attributes.get("unverified") or []) if card else []

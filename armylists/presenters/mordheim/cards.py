@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from rules.systems.mordheim_dice import campaign_tables
 
+from ...names import stat_labels
 from ..print_cards import item_lines, merge_repeats, section
 
 # Ticks past the last threshold are no use on paper.
@@ -42,12 +43,13 @@ def advance_line(advance) -> str:
 
 def stat_cells(catalogue, presenter, card, stats: dict) -> list[dict]:
     glossary = presenter.glossary(catalogue)
+    labels = stat_labels(catalogue)
     printed = dict(card.stats) if card is not None else {}
     return [
         {
-            "label": name,
+            "label": labels.get(name, name),
             "value": value,
-            "title": glossary.get(name, ""),
+            "title": glossary.get(labels.get(name, name), ""),
             "base": printed.get(name) if printed.get(name, value) != value else None,
         }
         for name, value in stats.items()

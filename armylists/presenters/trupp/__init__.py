@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.systems import trupp
 
-from ...names import item_names
+from ...names import item_names, stat_labels
 from ..base import Presenter, label_for
 
 ALIGNMENT_LABELS = {"good": _("Good"), "evil": _("Evil"), "neutral": _("Neutral")}
@@ -70,7 +70,7 @@ class TruppPresenter(Presenter):
         return label_for(ALIGNMENT_LABELS, alignment)
 
     def card_context(self, card, entry, catalogue):
-        labels = catalogue.attributes.get("stat_labels") or {}
+        labels = stat_labels(catalogue)
         rows = trupp.effective_stat_rows(card, entry, catalogue)
         keys = list(rows[0]) if rows else []
         return {

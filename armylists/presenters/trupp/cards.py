@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from rules.systems import trupp
 
+from ...names import stat_labels
 from ..print_cards import item_lines, section
 
 
@@ -19,7 +20,7 @@ def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
     card = row["card"]
     if card is None:
         return block
-    labels = catalogue.attributes.get("stat_labels") or {}
+    labels = stat_labels(catalogue)
     rows = trupp.effective_stat_rows(card, row["entry"], catalogue)
     keys = [k for k in (rows[0] if rows else {}) if any(r.get(k) is not None for r in rows)]
     printed = card.attributes.get("stat_rows") or [card.stats]
