@@ -139,6 +139,18 @@ class _ExportView(APIView):
             raise ValidationError({"format": [ErrorDetail(message, code="unknown_format")]})
         return fmt
 
+    def saved_list(self, request, army_list, fmt: str):
+        """A saved list (the owner's or a shared one) in the asked format."""
+        if fmt == "json":
+            return self.answer(
+                request, None, fmt, document=lists.list_export(army_list=army_list),
+                filename=lists.list_export_filename(army_list=army_list),
+            )
+        checked = lists.list_check_saved(army_list=army_list)
+        return self.answer(
+            request, checked, fmt, share_url=_share_url(request, army_list), army_list=army_list
+        )
+
     def answer(self, request, checked, fmt, *, document=None, share_url=None, army_list=None,
                filename=None):
         if fmt == "json":
@@ -194,15 +206,7 @@ class ListExport(_ExportView):
         against, or as text to paste, with today's verdict and its share link."""
         fmt = self.export_format(request)
         army_list = _owned(request, list_id)
-        if fmt == "json":
-            return self.answer(
-                request, None, fmt, document=lists.list_export(army_list=army_list),
-                filename=lists.list_export_filename(army_list=army_list),
-            )
-        checked = lists.list_check_saved(army_list=army_list)
-        return self.answer(
-            request, checked, fmt, share_url=_share_url(request, army_list), army_list=army_list
-        )
+        return self.saved_list(request, army_list, fmt)
 
 
 class SharedExport(_ExportView):
@@ -223,15 +227,7 @@ class SharedExport(_ExportView):
         army_list = selectors.list_get_shared(token=token)
         if army_list is None:
             raise NotFound("no list is shared with this link")
-        if fmt == "json":
-            return self.answer(
-                request, None, fmt, document=lists.list_export(army_list=army_list),
-                filename=lists.list_export_filename(army_list=army_list),
-            )
-        checked = lists.list_check_saved(army_list=army_list)
-        return self.answer(
-            request, checked, fmt, share_url=_share_url(request, army_list), army_list=army_list
-        )
+        return self.saved_list(request, army_list, fmt)
 
 
 class Render(_ExportView):
