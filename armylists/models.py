@@ -65,7 +65,7 @@ class ArmyListVersion(models.Model):
 
 class CampaignEvent(models.Model):
     """One event of a Mordheim warband's campaign log, resolved: every roll is stored, so
-    the log replays the same every time (rules/systems/mordheim_campaign.py).
+    the log replays the same every time (the game's campaign rules in rules/systems/).
 
     ``data`` is the resolved event (``type``, ``entry_id``, the rolls and their results)
     plus ``card`` and ``who``: the entry's card and name when it was recorded, so the log

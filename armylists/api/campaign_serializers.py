@@ -241,7 +241,7 @@ class CampaignStateSerializer(serializers.Serializer):
         "leaves out that event and every one after it. Usually empty.",
     )
     rout_test = RoutTestDefaultsSerializer(
-        help_text="For POST /api/v1/mordheim/rout-test/: the warband as it is now."
+        help_text="For the game's rout-test play aid: the warband as it is now."
     )
 
 

@@ -50,7 +50,7 @@ SYSTEM_PARAMETER = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.QUERY,
     required=False,
-    description="For a roster: the game (boarding-action, mordheim) when its game system "
+    description="For a roster: the game's key (GET /api/v1/systems/) when its game system "
     "name does not tell. Ignored for a list document.",
 )
 

@@ -3,8 +3,8 @@
 A ``.ros`` / ``.rosz`` is read by ``imports_battlescribe`` (hardened, bounded), its game
 found from the roster's ``gameSystemName`` (or its catalogues' names) against each
 game's ``battlescribe.game_systems`` words in its pack, or named by the caller; the
-game's own mapping (``presenter.roster_importer()``, e.g.
-``presenters/boarding_action/battlescribe.py``) makes the list document and the report;
+game's own mapping (``presenter.roster_importer()``, a ``battlescribe.py`` in the
+game's presenter package) makes the list document and the report;
 the document service checks the document like any other. Every refusal is a
 DocumentError naming ``path`` (the form field or the body), so nothing is created.
 """
