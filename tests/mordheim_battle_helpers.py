@@ -8,8 +8,8 @@ treasury starts at 140 gc; 9 models and 20 + 8 experience: rating 9 x 5 + 28 = 7
 """
 
 from rules.engine import parse
-from rules.systems.mordheim_battle import run_battle
-from rules.systems.mordheim_roster import roster_rating, starting_roster
+from rules.systems.mordheim.battle import run_battle
+from rules.systems.mordheim.roster import roster_rating, starting_roster
 from tests.mordheim_postbattle_helpers import CATALOGUE
 
 CAPTAIN, CHAMPION, YOUNGBLOOD = "reikland-mercenary-captain", "reikland-champion", "reikland-youngblood"
@@ -69,7 +69,7 @@ def with_heroes(roster, more: int):
     """The roster with ``more`` promoted Warriors as heroes (ids p0, p1...)."""
     from dataclasses import replace
 
-    from rules.systems.mordheim_roster import Fighter
+    from rules.systems.mordheim.roster import Fighter
 
     group = fighter(roster, WARRIORS_ID)
     added = tuple(Fighter(entry=None, entry_id=f"p{n}", card=group.card, name=f"Lad {n}",

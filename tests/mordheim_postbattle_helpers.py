@@ -3,7 +3,7 @@ a scripted rng, and a probe for refused input."""
 
 import pytest
 
-from rules.systems.mordheim_dice import CampaignError, campaign_tables
+from rules.systems.mordheim.dice import CampaignError, campaign_tables
 from tests.conftest import FIXTURES
 from tests.test_engine_mordheim import catalogue_from_pack
 

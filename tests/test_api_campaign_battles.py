@@ -228,7 +228,7 @@ def test_the_battle_endpoints_are_documented_with_examples(as_alice, warband):
 
 
 def test_the_documented_example_is_what_the_rules_give(as_alice, warband):
-    from armylists.api.campaign_battle_examples import BATTLE, BATTLE_INPUT
+    from armylists.games.mordheim.campaign_api.campaign_battle_examples import BATTLE, BATTLE_INPUT
 
     names = {"hAns1": "e0", "oTto2": "e1", "kUrt0": "e2", "wArr3": "e3"}
 

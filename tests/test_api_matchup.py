@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from armylists.presenters.godslayer import examples as godslayer_examples
-from armylists.presenters.trupp import examples as trupp_examples
+from armylists.games.godslayer import examples as godslayer_examples
+from armylists.games.trupp import examples as trupp_examples
 from tests.conftest import FIXTURES, Http, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,9 +9,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from armylists.games.mordheim.battle_draft import set_path
+from armylists.games.mordheim.services import campaign, campaign_battles
 from armylists.models import ArmyList, BattleDraft, CampaignBattle, CampaignEvent
-from armylists.presenters.mordheim.battle_draft import set_path
-from armylists.services import campaign, campaign_battles
 from armylists.services import lists as lists_services
 from tests.mordheim_battle_helpers import BATTLE_1, WARBAND
 

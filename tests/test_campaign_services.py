@@ -7,12 +7,12 @@ import threading
 import pytest
 from django.db import connection
 
+from armylists.games.mordheim.services import campaign
 from armylists.models import CampaignEvent
-from armylists.services import campaign
 from armylists.services import lists as lists_services
 from rules.engine import DocumentError
 from rules.packs import load_pack_file
-from rules.systems.mordheim_campaign import resolve_event
+from rules.systems.mordheim.campaign import resolve_event
 from tests.conftest import FIXTURES, make_user
 from tests.test_engine_mordheim_campaign import Dice
 

@@ -19,7 +19,7 @@ from rules.systems.boarding_action import (
     roll_hull_breach,
     unit_of,
 )
-from rules.systems.boarding_action_wargear import fold, matches, stem_pattern
+from rules.systems.boarding_action.wargear import fold, matches, stem_pattern
 from tests.conftest import FIXTURES
 from tests.engine_helpers import Probe
 

@@ -10,8 +10,8 @@ from fractions import Fraction as F
 import pytest
 
 from rules.engine import Card, Catalogue, Item
-from rules.systems import godslayer_odds as odds_
-from rules.systems.godslayer_fighters import Fighter, Weapon
+from rules.systems.godslayer import odds as odds_
+from rules.systems.godslayer.fighters import Fighter, Weapon
 from rules.systems.matchup import MatchupError
 
 SWORD = {"name": "Sword", "type": "melee", "act": 1, "range": 1, "str": 4}

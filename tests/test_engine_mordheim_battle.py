@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from rules.systems.mordheim_dice import CampaignError
-from rules.systems.mordheim_roster import roster_from_json, roster_to_json
+from rules.systems.mordheim.dice import CampaignError
+from rules.systems.mordheim.roster import roster_from_json, roster_to_json
 from tests.mordheim_battle_helpers import (
     BATTLE_1,
     HANS,

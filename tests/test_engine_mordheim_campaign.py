@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from rules.engine import parse
-from rules.systems.mordheim_campaign import (
+from rules.systems.mordheim.campaign import (
     CampaignError,
     apply_events,
     injury_result,

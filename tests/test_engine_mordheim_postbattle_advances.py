@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.systems.mordheim_advances import (
+from rules.systems.mordheim.advances import (
     advances_due,
     experience_gain,
     henchman_advance,

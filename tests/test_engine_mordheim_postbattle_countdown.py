@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.systems.mordheim_countdown import (
+from rules.systems.mordheim.countdown import (
     before_battle,
     captured_hero,
     count_down,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.systems.mordheim_exploration import (
+from rules.systems.mordheim.exploration import (
     exploration_dice,
     explore,
     location,

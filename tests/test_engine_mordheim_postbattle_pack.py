@@ -4,8 +4,8 @@ mordheim-campaign.json, and the unverified marks on single-source or disputed fa
 
 import pytest
 
-from rules.systems.mordheim_advances import fighter_facts, warband_skill_lists
-from rules.systems.mordheim_dice import campaign_tables, require_complete
+from rules.systems.mordheim.advances import fighter_facts, warband_skill_lists
+from rules.systems.mordheim.dice import campaign_tables, require_complete
 from tests.mordheim_postbattle_helpers import CATALOGUE, TABLES, refused
 
 

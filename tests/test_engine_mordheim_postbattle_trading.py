@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.systems.mordheim_trading import (
+from rules.systems.mordheim.trading import (
     check_rare_searchers,
     common_item_price,
     hired_sword_upkeep,

@@ -12,8 +12,8 @@ from fractions import Fraction as F
 import pytest
 
 from rules.engine import Card, Catalogue, Item
-from rules.systems import trupp_odds
 from rules.systems.matchup import MatchupError
+from rules.systems.trupp import odds as trupp_odds
 
 
 def row(kg_n, a_n, stae, wid, agi, kg_f=None, a_f=None):

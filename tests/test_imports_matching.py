@@ -4,7 +4,7 @@
 import pytest
 import yaml
 
-from armylists.presenters.boarding_action.battlescribe import unit_type_of, wargear_of
+from armylists.games.boarding_action.battlescribe import unit_type_of, wargear_of
 from armylists.services.imports_battlescribe import Category, Selection
 from armylists.services.imports_names import NameIndex, fold_name
 from tests.conftest import FIXTURES

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.sessions.models import Session
 from django.test import Client
 
+from armylists.games.mordheim.services import campaign
 from armylists.models import ArmyList, Workspace
-from armylists.services import campaign
 from armylists.services import lists as lists_services
 from tests.pages_helpers import (
     BUILD_URL,

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from armylists.games.mordheim.services import campaign
 from armylists.models import BattleDraft, CampaignBattle, CampaignEvent
-from armylists.services import campaign
 from armylists.services import lists as lists_services
 from tests.pages_helpers import Page, form_fields
 from tests.test_campaign_services import (

@@ -5,8 +5,9 @@ and gold in GK."""
 import pytest
 from django.test import Client
 
-from armylists.services import campaign, snapshots
+from armylists.games.mordheim.services import campaign
 from armylists.services import lists as lists_services
+from armylists.services import snapshots
 from tests.pages_helpers import Builder, Page
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services import campaign, campaign_battles
+from armylists.games.mordheim.services import campaign, campaign_battles
 from armylists.services import lists as lists_services
 from rules import selectors as rules_selectors
 from rules.engine import Entry

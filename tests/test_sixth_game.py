@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from armylists.games import presenter_for
+from armylists.games.base import Presenter
 from armylists.models import ArmyList
-from armylists.presenters import presenter_for
-from armylists.presenters.base import Presenter
 from tests.pages_helpers import Builder, Page
 from tests.sixth_game import rules as border_raid
 
@@ -92,7 +92,7 @@ KEYS = "|".join(re.escape(k) for k in GAME_KEYS)
 # in prose, is not its key).
 NAMED = re.compile(rf"\b({KEYS}|{'|'.join(MODULES)})\b")
 IMPORTED = re.compile(rf"rules\.systems\.({'|'.join(MODULES)})\b|from rules\.systems import")
-WHERE_GAMES_BELONG = ("rules/systems/", "armylists/presenters/", "templates/systems/")
+WHERE_GAMES_BELONG = ("rules/systems/", "armylists/games/", "templates/systems/")
 GENERIC = ("armylists", "config", "rules", "templates", "static/js")
 
 

@@ -1,8 +1,8 @@
 from django.urls import path
 
-from armylists.presenters import all_presenters
+from armylists.games import all_presenters
 
-from . import campaign, campaign_battles, diff, exports, lists, snapshots, views
+from . import diff, exports, lists, snapshots, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
@@ -16,32 +16,11 @@ urlpatterns = [
     path("lists/<str:list_id>/", lists.list_detail, name="api-list"),
     path("lists/<str:list_id>/export/", exports.list_export, name="api-list-export"),
     path("lists/<str:list_id>/share/", lists.list_share, name="api-list-share"),
-    path("lists/<str:list_id>/campaign/", campaign.campaign_detail, name="api-campaign"),
-    path(
-        "lists/<str:list_id>/campaign/events/",
-        campaign.campaign_events,
-        name="api-campaign-events",
-    ),
-    path(
-        "lists/<str:list_id>/campaign/events/last/",
-        campaign.campaign_event_last,
-        name="api-campaign-event-last",
-    ),
     path("lists/<str:list_id>/diff/", diff.list_diff, name="api-list-diff"),
     path("lists/<str:list_id>/snapshots/", snapshots.list_snapshots, name="api-list-snapshots"),
     path("diff/", diff.document_diff, name="api-diff"),
     path("snapshots/verify/", snapshots.snapshot_verify, name="api-snapshot-verify"),
     path("snapshots/<str:code>/", snapshots.snapshot_detail, name="api-snapshot"),
-    path(
-        "lists/<str:list_id>/campaign/battles/",
-        campaign_battles.campaign_battles,
-        name="api-campaign-battles",
-    ),
-    path(
-        "lists/<str:list_id>/campaign/battles/last/",
-        campaign_battles.campaign_battle_last,
-        name="api-campaign-battle-last",
-    ),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
     path("shared/<str:token>/export/", exports.shared_export, name="api-shared-export"),
     # Each game's own endpoints (its play aids), as its presenter lists them.

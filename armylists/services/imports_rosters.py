@@ -25,7 +25,7 @@ __all__ = ["looks_like_roster", "roster_document", "roster_import", "importable_
 
 
 def _importer(system: str):
-    from ..presenters import presenter_for  # the games' own mappings live with the game
+    from ..games import presenter_for  # the games' own mappings live with the game
 
     return presenter_for(system).roster_importer()
 

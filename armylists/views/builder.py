@@ -26,7 +26,8 @@ from rules.engine.document import MAX_BODY_BYTES
 from .. import selectors, stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
-from ..services import campaign, documents, lists, scoring, workspaces
+from ..games import presenter_for
+from ..services import documents, lists, scoring, workspaces
 from . import undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
@@ -179,7 +180,11 @@ def list_detail(request, list_id):
 
 
 def _render(request, *, catalogue, workspace, army_list=None, status=200, **extra):
-    history = campaign.campaign_history(army_list=army_list) if army_list is not None else {}
+    history = (
+        presenter_of(catalogue).campaign_history(army_list=army_list)
+        if army_list is not None
+        else {}
+    )
     # Its tournament snapshots: rows that never change, so their codes are their stamp
     # (read with the list when it was looked up for this page).
     codes = _snapshot_codes(army_list)
@@ -372,7 +377,8 @@ def _needs_confirmation(action, arg, army_list, document) -> dict | None:
     his history stays his, but the player should know it leaves the roster with him."""
     if action["op"] != "remove" or army_list is None or arg.endswith(":yes"):
         return None
-    events = campaign.campaign_history(army_list=army_list).get(action["entry"], 0)
+    presenter = presenter_for(army_list.system.key)
+    events = presenter.campaign_history(army_list=army_list).get(action["entry"], 0)
     if not events:
         return None
     entry = next((e for e in document.entries if e.id == action["entry"]), None)

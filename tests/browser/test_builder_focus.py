@@ -119,7 +119,7 @@ def tall_warband(live_mordheim):
     """A saved warband of 14 fighters; the last one, Kurt, has one event in the log."""
     from django.contrib.auth import get_user_model
 
-    from armylists.services import campaign
+    from armylists.games.mordheim.services import campaign
     from armylists.services import lists as lists_services
 
     owner = get_user_model().objects.create_user("ostlander", password=PASSWORD)

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from armylists.services import campaign, campaign_battles
+from armylists.games.mordheim.services import campaign, campaign_battles
 from armylists.services import lists as lists_services
 from tests.browser.test_journeys import SCREENSHOTS
 from tests.mordheim_battle_helpers import BATTLE_1

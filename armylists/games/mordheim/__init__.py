@@ -1,0 +1,175 @@
+"""Mordheim in the pages: a warband bought with gold; heroes (named, the leader first)
+and henchman groups; equipment by kind, the same weapon more than once; the warband's
+rating and size; the rout test and the campaign log."""
+
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+
+from rules.systems import mordheim
+
+from ..base import Presenter
+
+# Kinds of equipment a fighter may carry more than one of (a second sword, two daggers).
+REPEATABLE_KINDS = ("close_combat", "missile")
+MAX_OF_ONE_ITEM = 3
+
+
+class MordheimPresenter(Presenter):
+    key = mordheim.SYSTEM
+    WORDS = {
+        "add": _("Hire fighters"),
+        "catalogue": _("Fighters"),
+        "search": _("Search fighters"),
+        "empty": _("Your warband is empty. Hire a leader from the heroes first."),
+        "points": _("gc"),
+        "pts": _("gc"),
+        "limit": _("Gold"),
+        "meter": _("Gold used"),
+        "start_limit": _("Gold (gc)"),
+        "start_limit_help": _("Leave empty to use the warband's starting gold."),
+        "faction": _("Warband"),
+        "items": _("Equipment"),
+        "items_in_sentence": _("equipment"),
+        "limit_in_sentence": _("gold"),
+        "entry": _("Fighter"),
+    }
+    GROUP_BY_KIND = True
+    KIND_LABELS = {
+        "close_combat": _("Close combat weapons"),
+        "missile": _("Missile weapons"),
+        "armour": _("Armour"),
+        "miscellaneous": _("Miscellaneous"),
+    }
+    GLOSSARY = {
+        "gc": _("gold crowns"),
+        "M": _("Movement"),
+        "WS": _("Weapon skill"),
+        "BS": _("Ballistic skill"),
+        "S": _("Strength"),
+        "T": _("Toughness"),
+        "W": _("Wounds"),
+        "I": _("Initiative"),
+        "A": _("Attacks"),
+        "Ld": _("Leadership"),
+    }
+
+    def roster_importer(self):
+        from .battlescribe import import_roster
+
+        return import_roster
+
+    def play_aids(self):
+        return [(_("Mordheim: rout test"), "tools-mordheim-rout-test")]
+
+    def urls(self):
+        from . import campaign, rout_test
+
+        return [
+            path(
+                "tools/mordheim/rout-test/",
+                rout_test.rout_test_page,
+                name="tools-mordheim-rout-test",
+            ),
+            path("lists/<int:list_id>/campaign/", campaign.campaign_page, name="list-campaign"),
+        ]
+
+    def api_urls(self):
+        from . import api
+        from .campaign_api import campaign, campaign_battles
+
+        return [
+            path("mordheim/rout-test/", api.mordheim_rout_test, name="api-mordheim-rout-test"),
+            path("lists/<str:list_id>/campaign/", campaign.campaign_detail, name="api-campaign"),
+            path(
+                "lists/<str:list_id>/campaign/events/",
+                campaign.campaign_events,
+                name="api-campaign-events",
+            ),
+            path(
+                "lists/<str:list_id>/campaign/events/last/",
+                campaign.campaign_event_last,
+                name="api-campaign-event-last",
+            ),
+            path(
+                "lists/<str:list_id>/campaign/battles/",
+                campaign_battles.campaign_battles,
+                name="api-campaign-battles",
+            ),
+            path(
+                "lists/<str:list_id>/campaign/battles/last/",
+                campaign_battles.campaign_battle_last,
+                name="api-campaign-battle-last",
+            ),
+        ]
+
+    def campaign_history(self, *, army_list):
+        from .services.campaign import campaign_history
+
+        return campaign_history(army_list=army_list)
+
+    def list_extras(self, *, army_list, catalogue):
+        from .campaign_rows import current_roster
+
+        return {"campaign_now": current_roster(army_list=army_list, catalogue=catalogue)}
+
+    def battle_size_required(self, catalogue):
+        return False  # empty: the warband's starting gold
+
+    def card_groups(self, catalogue, faction):
+        cards = [c for c in catalogue.cards.values() if faction is None or c.faction == faction]
+        heroes = sorted(
+            (c for c in cards if mordheim.is_hero(c)), key=lambda c: not mordheim.is_leader(c)
+        )
+        return [
+            (_("Heroes"), heroes),
+            (_("Henchmen"), [c for c in cards if not mordheim.is_hero(c)]),
+        ]
+
+    def item_control(self, card, key, catalogue):
+        item = catalogue.items.get(key)
+        return "quantity" if item is not None and item.kind in REPEATABLE_KINDS else "checkbox"
+
+    def item_quantity_max(self, card, key, catalogue):
+        return MAX_OF_ONE_ITEM
+
+    def card_context(self, card, entry, catalogue):
+        return {
+            "hero": mordheim.is_hero(card),
+            "leader": mordheim.is_leader(card),
+            "model_price": mordheim.model_price(catalogue, card, entry),
+        }
+
+    def row(self, row, catalogue):
+        card, facts = row["card"], row["facts"]
+        if card is not None:
+            row["hero"] = facts.get("fighter") == "hero"
+            row["leader"] = bool(facts.get("leader"))
+            row["names_model"] = row["hero"]  # a hero is a named model of his own
+            row["models"] = facts.get("models")
+            if not row["hero"]:
+                row["size_range"] = facts.get("group_sizes")
+                row["model_price"] = facts.get("model_price")
+        return row
+
+    def print_card(self, block, *, row, catalogue):
+        from .cards import print_card
+
+        return print_card(self, block, row=row, catalogue=catalogue)
+
+    def print_cards(self, context):
+        """Once the warband has a campaign, its cards are the fighters as it left them."""
+        if not context.get("campaign_now"):
+            return super().print_cards(context)
+        from .cards import campaign_blocks
+
+        return {"card_blocks": campaign_blocks(self, context)}
+
+    def text_sections(self, *, catalogue, document, entries, extras):
+        from .text import text_sections
+
+        return text_sections(catalogue, entries, extras)
+
+    def text_facts(self, *, catalogue, document, summary, extras):
+        from .text import text_facts
+
+        return text_facts(document, summary, extras)

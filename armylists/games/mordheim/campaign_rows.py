@@ -1,0 +1,65 @@
+"""The warband as its campaign left it, as the pages show it: one row per fighter (stats
+beside the card's, skills, advances, games to miss, injuries), for the campaign page and
+for the current roster beside the starting list on the builder, shared and print pages.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from armylists.names import item_names, local_name, stat_labels
+from rules.systems.mordheim.campaign import HATRED_OF, LABELS, STATUSES, TRAITS
+
+from .campaign_facts import card_facts
+from .services import campaign
+
+
+def fighter_row(fighter: dict, catalogue) -> dict:
+    card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
+    base = dict(card.stats) if card is not None else {}
+    labels = stat_labels(catalogue)
+    stats = [
+        {"name": name, "label": labels.get(name, name), "value": value,
+         "lowered": value < base.get(name, value), "raised": value > base.get(name, value)}
+        for name, value in fighter["stats"].items()
+    ]
+    unverified = list(card.attributes.get("unverified") or []) if card else []
+    notes = []
+    if fighter["misses_games"] == 1:
+        notes.append(_("misses the next game"))
+    elif fighter["misses_games"] > 1:
+        notes.append(_("misses the next %(n)s games") % {"n": fighter["misses_games"]})
+    notes += [_(TRAITS.get(t, t)) for t in fighter["traits"]]
+    notes += [_(HATRED_OF.get(h, h)) for h in fighter["hatred"]]
+    if fighter["lost_models"]:
+        notes.append(_("%(n)s lost") % {"n": fighter["lost_models"]})
+    if fighter["joined"]:
+        notes.append(_("joined after battle %(n)s") % {"n": fighter["joined"]})
+    return {
+        **fighter,
+        "card_name": local_name(card, fighter["card"] or "?"),
+        "stat_cells": stats,
+        "item_names": item_names(catalogue, fighter["items"]),
+        "notes": notes,
+        "injury_names": [_(LABELS.get(i, i)) for i in fighter["injuries"]],
+        "status_label": _(STATUSES.get(fighter["status"], fighter["status"])),
+        # facts of his card resting on one source or disputed (e.g. his skill lists):
+        # the keys, and the words the page shows
+        "unverified": unverified,
+        "unverified_facts": card_facts(unverified),
+    }
+
+
+def current_roster(*, army_list, catalogue) -> dict | None:
+    """The campaign's warband now, for the list pages (None before the first record:
+    the list is the warband then)."""
+    state = campaign.campaign_state(army_list=army_list)
+    if not state["events"] and not state["battles"]:
+        return None
+    rows = [fighter_row(f, catalogue) for f in state["roster"]["fighters"]]
+    return {
+        "state": state,
+        "active": [r for r in rows if r["in_warband"]],
+        "gone": [r for r in rows if not r["in_warband"]],
+        "stash_names": item_names(catalogue, state["stash"]),
+    }

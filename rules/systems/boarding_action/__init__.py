@@ -1,0 +1,597 @@
+"""Boarding Action (Warhammer 40K inside ships), RULES.md section 2.
+
+A list has a role (``attacker`` or ``defender``), entries that are either unit-type
+cards of the pack or custom units the player types in (name, points, unit type, base
+in mm, wargear keywords), and special actions bought per list. Custom units are judged
+exactly like cards: every validator reads an entry through ``unit_of``.
+
+Points: an entry costs its card's (or custom unit's) points times ``count``; each model
+acts on its own, so ``count`` is the number of models and ``size`` is not used. Special
+actions cost ``count`` times the chosen variant's points (or the action's own points
+when it has no variant). The first ``free_special_action_points`` (30) of them are free;
+the rest come out of the army's points, so the counted total is
+``models + max(0, special actions - free)`` and must not exceed the battle size (500).
+
+Every limit is a validator parameter in the pack (fixtures/boarding-action.yaml).
+
+A code of ours besides RULES.md's: `battle_size_standard` (warning) says that a list
+names a battle size other than the standard 500 that RULES.md 2 fixes ("a list that
+names another size breaks the standard, so say so"). The players may agree on another
+size, so the list stays valid and `battle_size` checks its total against the size it
+names.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.engine.catalogue import Catalogue, SpecialAction
+from rules.engine.common import UnknownKeyValidator
+from rules.engine.document import Entry, ListDocument, SpecialActionPick
+from rules.engine.validation import Context, SystemRules, Validator, register
+from rules.engine.violations import INFO, N_, WARNING, Violation
+
+from .wargear import matches
+
+SYSTEM = "boarding-action"
+
+
+# -- Units: cards and custom units alike ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """What the rules need to know of one entry, whether a pack card or a custom unit."""
+
+    name: str
+    unit_type: str | None
+    base_mm: int | None
+    wargear: tuple[str, ...]
+    points: int
+    card: str | None = None  # the card key; None for a custom unit
+
+    @property
+    def is_custom(self) -> bool:
+        return self.card is None
+
+
+def unit_of(entry: Entry, catalogue: Catalogue) -> Unit | None:
+    """The (name, unit_type, base_mm, wargear, points) of an entry; None for an unknown card.
+
+    A card keeps its unit type and wargear keywords in ``attributes``
+    (``unit_type``, ``wargear``) and its base in ``base_mm``.
+    """
+    if entry.custom is not None:
+        c = entry.custom
+        return Unit(c.name, c.unit_type, c.base_mm, tuple(c.wargear), c.points)
+    card = catalogue.cards.get(entry.card) if entry.card else None
+    if card is None:
+        return None
+    return Unit(
+        name=card.name,
+        unit_type=card.attributes.get("unit_type"),
+        base_mm=card.base_mm,
+        wargear=tuple(card.attributes.get("wargear") or ()),
+        points=card.points,
+        card=card.key,
+    )
+
+
+def keyword_words(catalogue: Catalogue, keyword: str) -> str:
+    """A card's wargear keyword in words, for messages: its English name in the pack's
+    ``keyword_names`` ({"jump_pack": {"en": "jump pack", "de": "Sprungmodul"}}), else the
+    keyword with spaces. The pages turn the English name into the reader's language."""
+    entry = (catalogue.attributes.get("keyword_names") or {}).get(keyword)
+    name = entry.get("en") if isinstance(entry, Mapping) else None
+    return name if isinstance(name, str) and name else keyword.replace("_", " ")
+
+
+def units(ctx: Context) -> Iterator[tuple[int, Entry, Unit]]:
+    """Every entry the validators can judge (unknown cards are unknown_key's)."""
+    for i, entry in enumerate(ctx.document.entries):
+        unit = unit_of(entry, ctx.catalogue)
+        if unit is not None:
+            yield i, entry, unit
+
+
+def list_roles(catalogue: Catalogue, params: Mapping | None = None) -> list[str]:
+    """The roles a list can take: ``special_action_role``'s ``roles`` (``params``, default:
+    the pack's), else the roles of the pack's special actions; [] in other systems."""
+    if params is None:
+        params = catalogue.params_for("special_action_role")
+    return list(
+        params.get("roles")
+        or sorted({a.role for a in catalogue.special_actions.values() if a.role is not None})
+    )
+
+
+def type_name(unit_type: str | None) -> str:
+    return unit_type.replace("_", " ") if unit_type else "?"
+
+
+# The words of these rules that messages name (translated where messages are shown).
+WORDS = (
+    N_("attacker"), N_("defender"),
+    N_("infantry"), N_("walker"), N_("vehicle"), N_("monstrous creature"), N_("bike"),
+    N_("jetbike"), N_("beast"), N_("swarm"),
+)
+
+
+# -- Points ------------------------------------------------------------------------------
+
+
+def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> int:
+    unit = unit_of(entry, catalogue)
+    return unit.points * entry.count if unit is not None else 0
+
+
+def action_price(action: SpecialAction, pick: SpecialActionPick) -> int:
+    """One purchase: the chosen variant's points, else the action's own points."""
+    variant = action.variant(pick.variant) if pick.variant is not None else None
+    return variant.points if variant is not None else action.points
+
+
+def special_action_points(catalogue: Catalogue, document: ListDocument) -> int:
+    """All special actions bought, free part included (unknown actions cost nothing)."""
+    total = 0
+    for pick in document.special_actions:
+        action = catalogue.special_actions.get(pick.action)
+        if action is not None:
+            total += pick.count * action_price(action, pick)
+    return total
+
+
+def free_points(catalogue: Catalogue) -> int:
+    """Special-action points each player gets free: battle_size's parameter (0 if unset)."""
+    return int(catalogue.params_for("battle_size").get("free_special_action_points", 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    models: int
+    special_actions: int
+    free: int
+
+    @property
+    def paid(self) -> int:
+        """Special-action points beyond the free ones, paid with army points."""
+        return max(0, self.special_actions - self.free)
+
+    @property
+    def total(self) -> int:
+        return self.models + self.paid
+
+
+def budget(catalogue: Catalogue, document: ListDocument, entry_points: Sequence[int]) -> Budget:
+    return Budget(
+        models=sum(entry_points),
+        special_actions=special_action_points(catalogue, document),
+        free=free_points(catalogue),
+    )
+
+
+def total(catalogue: Catalogue, document: ListDocument, entry_points: list[int]) -> int:
+    """The counted total: models plus the special actions beyond the free points."""
+    return budget(catalogue, document, entry_points).total
+
+
+def price_pick(catalogue: Catalogue, pick: SpecialActionPick) -> int:
+    """One purchase with all its uses (an action the data does not know costs nothing)."""
+    action = catalogue.special_actions.get(pick.action)
+    return pick.count * action_price(action, pick) if action is not None else 0
+
+
+def summary(catalogue: Catalogue, document: ListDocument, entry_points: Sequence[int]) -> dict:
+    """The budget beside the total: models, special actions, their free and paid parts."""
+    b = budget(catalogue, document, entry_points)
+    return {
+        "models": b.models,
+        "special_actions": b.special_actions,
+        "free": b.free,
+        "free_used": min(b.free, b.special_actions),
+        "paid": b.paid,
+    }
+
+
+def standard_size(catalogue: Catalogue) -> int | None:
+    """The standard battle size (500): battle_size's ``limit`` parameter in the pack."""
+    return catalogue.params_for("battle_size").get("limit")
+
+
+def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
+    """The document's battle size if the players agreed on one, else the standard 500."""
+    if document.battle_size is not None:
+        return document.battle_size
+    return standard_size(catalogue)
+
+
+# -- Validators --------------------------------------------------------------------------
+
+
+class BattleSizeValidator(Validator):
+    """`battle_size` (RULES.md 2): models + max(0, special actions - free) <= the limit (500).
+
+    Params: ``limit`` (the battle size unless the document sets one) and
+    ``free_special_action_points`` (30).
+    """
+
+    code = "battle_size"
+    message = N_("{total} points exceed the battle size of {limit} by {over}")
+    with_actions = N_(
+        "{total} points exceed the battle size of {limit} by {over}: {models} for models and "
+        "{paid} for special actions beyond the {free} free points ({special_actions} in all)"
+    )
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        if ctx.limit is None or ctx.total <= ctx.limit:
+            return
+        b = budget(ctx.catalogue, ctx.document, ctx.entry_points)
+        yield self.violation(
+            message=self.with_actions if b.paid else self.message,
+            total=ctx.total,
+            limit=ctx.limit,
+            over=ctx.total - ctx.limit,
+            models=b.models,
+            special_actions=b.special_actions,
+            free=b.free,
+            paid=b.paid,
+        )
+
+
+class StandardBattleSizeValidator(Validator):
+    """`battle_size_standard` (warning, RULES.md 2): Boarding Action is played at 500 points.
+
+    The original fixes the battle size; a list that names another one breaks the
+    standard and is told so, naming the standard. It stays valid (the players may agree
+    on a bigger or smaller game), and `battle_size` checks the total against the size
+    the list names. A list without a battle size is played at the standard. The
+    standard is battle_size's ``limit`` parameter, so the pack says 500 once.
+    """
+
+    code = "battle_size_standard"
+    severity = WARNING
+    message = N_(
+        "Boarding Action is played at {standard} points; this list names a battle size "
+        "of {battle_size}"
+    )
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        standard = standard_size(ctx.catalogue)
+        size = ctx.document.battle_size
+        if standard is not None and size is not None and size != standard:
+            yield self.violation(battle_size=size, standard=standard)
+
+
+class SpecialActionRoleValidator(Validator):
+    """`special_action_role` (RULES.md 2): only the special actions of the list's own role.
+
+    A list that buys special actions must say its role: with no role (or a role that
+    is not one of ``roles``) one list-wide violation asks for it, since no action can
+    be judged. A list without special actions needs no role. An action whose role is
+    null in the pack is open to both roles.
+
+    Params: ``roles`` (default: the roles the pack's special actions have).
+    """
+
+    code = "special_action_role"
+    message = N_("{action} is a special action of the {action_role}; this list is the {role}")
+    no_role = N_("Choose the list's role ({roles}) to buy special actions")
+    bad_role = N_("The list's role '{role}' is not one of {roles}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        cat, doc = ctx.catalogue, ctx.document
+        roles = list_roles(cat, self.params)
+        bought = [
+            (k, cat.special_actions[pick.action])
+            for k, pick in enumerate(doc.special_actions)
+            if pick.action in cat.special_actions
+        ]
+        if doc.role is not None and roles and doc.role not in roles:
+            yield self.violation(
+                message=self.bad_role, role=doc.role, roles=", ".join(roles), words=("roles",)
+            )
+            return
+        if not bought:
+            return
+        if doc.role is None:
+            yield self.violation(message=self.no_role, roles=", ".join(roles), words=("roles",))
+            return
+        for k, action in bought:
+            if action.role is not None and action.role != doc.role:
+                yield self.violation(
+                    action=action.name,
+                    action_key=action.key,
+                    action_role=action.role,
+                    role=doc.role,
+                    index=k,
+                    path=f"special_actions[{k}]",
+                    words=("action_role", "role"),
+                )
+
+
+class SpecialActionBudgetValidator(Validator):
+    """`special_action_budget` (RULES.md 2): the special actions beyond the free points.
+
+    Each player gets ``free_special_action_points`` (30) for special actions and may buy
+    more with army points, without limit. So the only way the special actions break a
+    list is by taking its counted total over the battle size. This violation names the
+    special-action numbers when they are the cause: the models alone fit, and the paid
+    part of the special actions pushes the total over (dropping that part would make the
+    list fit). It always comes together with `battle_size`, which reports the total;
+    when the models alone are already over, only `battle_size` is reported. A list
+    within its battle size never gets it.
+    """
+
+    code = "special_action_budget"
+    message = N_(
+        "Special actions cost {special_actions} points: {free} are free, the other {paid} "
+        "come out of the army's points and take the total to {total}, {over} over the "
+        "battle size of {limit}"
+    )
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        if ctx.limit is None or ctx.total <= ctx.limit:
+            return
+        b = budget(ctx.catalogue, ctx.document, ctx.entry_points)
+        if b.paid and b.models <= ctx.limit:
+            yield self.violation(
+                special_actions=b.special_actions,
+                free=b.free,
+                paid=b.paid,
+                models=b.models,
+                total=ctx.total,
+                limit=ctx.limit,
+                over=ctx.total - ctx.limit,
+            )
+
+
+class SpecialActionVariantValidator(Validator):
+    """`special_action_variant` (RULES.md 2, sentry gun): an action with variants needs one.
+
+    The sentry gun is bought with one of its weapons (flame, heavy, rapid fire); without
+    a choice the list is incomplete. It is priced at the action's own points meanwhile.
+    A variant the action does not have is unknown_key's.
+    """
+
+    code = "special_action_variant"
+    message = N_("{action} needs one of its variants: {variants}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        for k, pick in enumerate(ctx.document.special_actions):
+            action = ctx.catalogue.special_actions.get(pick.action)
+            if action is None or not action.variants or pick.variant is not None:
+                continue
+            yield self.violation(
+                action=action.name,
+                action_key=action.key,
+                variants=", ".join(f"{v.name} ({v.points})" for v in action.variants),
+                variant_keys=[v.key for v in action.variants],
+                index=k,
+                path=f"special_actions[{k}].variant",
+            )
+
+
+def base_limits(params: Mapping) -> dict[str, int]:
+    """``{unit_type: max base}`` from params named ``<unit_type>_max_base_mm``."""
+    suffix = "_max_base_mm"
+    return {k[: -len(suffix)]: int(v) for k, v in params.items() if k.endswith(suffix)}
+
+
+class ForbiddenUnitValidator(Validator):
+    """`forbidden_unit` (RULES.md 2): what may board a ship.
+
+    No ``forbidden_types`` (vehicles); walkers, monstrous creatures and infantry only on
+    bases up to ``walker_max_base_mm`` (60), ``monstrous_creature_max_base_mm`` (60) and
+    ``infantry_max_base_mm`` (40). Any ``<type>_max_base_mm`` param limits that type. When
+    ``allowed_types`` is given, a unit of another type (or of no type) is refused too. A
+    base-limited unit whose base is not known is refused: its base must be given.
+    """
+
+    code = "forbidden_unit"
+    message = N_("{name} ({type_name}, {base_mm} mm base): bases of at most {max_base_mm} mm")
+    vehicle = N_(
+        "{name} is a {type_name}: no vehicles, except walkers on bases of at most "
+        "{walker_max_base_mm} mm"
+    )
+    vehicle_plain = N_("{name} is a {type_name}: no {type_name} may board")
+    no_base = N_("{name} ({type_name}) needs a base size: bases of at most {max_base_mm} mm")
+    bad_type = N_("{name} is a {type_name}; allowed are: {allowed}")
+    no_type = N_("{name} needs a unit type; allowed are: {allowed}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        forbidden = set(self.params.get("forbidden_types") or ())
+        allowed = self.params.get("allowed_types")
+        limits = base_limits(self.params)
+        for i, _entry, unit in units(ctx):
+            params = dict(
+                card=unit.card,
+                custom=unit.is_custom,
+                name=unit.name,
+                unit_type=unit.unit_type,
+                type_name=type_name(unit.unit_type),
+                base_mm=unit.base_mm,
+            )
+            if unit.unit_type in forbidden:
+                walker = limits.get("walker")
+                yield self.violation(
+                    entry=i,
+                    message=self.vehicle if walker is not None else self.vehicle_plain,
+                    walker_max_base_mm=walker,
+                    words=("type_name",),
+                    **params,
+                )
+            elif allowed is not None and unit.unit_type not in allowed:
+                yield self.violation(
+                    entry=i,
+                    message=self.no_type if unit.unit_type is None else self.bad_type,
+                    allowed=", ".join(type_name(t) for t in allowed),
+                    words=("type_name", "allowed"),
+                    **params,
+                )
+            elif unit.unit_type in limits:
+                max_base = limits[unit.unit_type]
+                if unit.base_mm is None:
+                    yield self.violation(
+                        entry=i,
+                        message=self.no_base,
+                        max_base_mm=max_base,
+                        words=("type_name",),
+                        **params,
+                    )
+                elif unit.base_mm > max_base:
+                    yield self.violation(
+                        entry=i, max_base_mm=max_base, words=("type_name",), **params
+                    )
+
+
+class ForbiddenWargearValidator(Validator):
+    """`forbidden_wargear` (RULES.md 2): no wings, jump packs or similar flight gear,
+    however the player spells it.
+
+    Params: ``stems``, word stems of flight gear in English and German, matched as
+    ``boarding_action_wargear`` describes ("jump pack" finds "Jumppacks" and "jump-pack
+    (bolt pistol)", "*flügel" finds "Dämonenflügel"). ``tags``, the exact keywords of
+    older packs, are read as stems when a pack has no ``stems``.
+
+    A card's wargear keyword is named in the message by the pack's ``keyword_names``
+    (``jump_pack`` -> "jump pack"; the pages put it in the reader's language); a custom
+    unit's wargear stands as the player typed it.
+    """
+
+    code = "forbidden_wargear"
+    message = N_("{name} carries {wargear}: no wings, jump packs or other flight gear on board")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        stems = self.params.get("stems") or self.params.get("tags") or ()
+        if not isinstance(stems, list | tuple):
+            return
+        for i, _entry, unit in units(ctx):
+            hits = [w for w in unit.wargear if matches(w, stems)]
+            if hits:
+                shown = hits if unit.is_custom else [keyword_words(ctx.catalogue, w) for w in hits]
+                yield self.violation(
+                    entry=i,
+                    card=unit.card,
+                    custom=unit.is_custom,
+                    name=unit.name,
+                    wargear=", ".join(shown),
+                    forbidden=hits,
+                )
+
+
+class SideCorridorValidator(Validator):
+    """`side_corridor` (info, RULES.md 2): side corridors take only bases up to 40 mm.
+
+    A play note, not an error: the unit may be fielded but keeps to the main corridors.
+    Params: ``max_base_mm`` (40) and ``barred_types`` (bikes and jetbikes never enter).
+    """
+
+    code = "side_corridor"
+    severity = INFO
+    message = N_(
+        "{name} ({base_mm} mm base) cannot enter side corridors (bases of at most {max_base_mm} mm)"
+    )
+    barred = N_("{name} is a {type_name} and cannot enter side corridors")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        max_base = self.params.get("max_base_mm")
+        barred = set(self.params.get("barred_types") or ())
+        for i, _entry, unit in units(ctx):
+            params = dict(
+                card=unit.card, name=unit.name, unit_type=unit.unit_type,
+                type_name=type_name(unit.unit_type), base_mm=unit.base_mm, max_base_mm=max_base,
+            )
+            if unit.unit_type in barred:
+                yield self.violation(entry=i, message=self.barred, words=("type_name",), **params)
+            elif max_base is not None and unit.base_mm is not None and unit.base_mm > max_base:
+                yield self.violation(entry=i, **params)
+
+
+# -- Play aid: the hull-breach table -----------------------------------------------------
+
+# The same table as the pack's system.attributes.hull_breach; pass that one as ``table``
+# to use the (possibly corrected or translated) game data.
+HULL_BREACH: Mapping = {
+    "die": "D6",
+    "glancing_modifier": -2,
+    "results": [
+        {"roll": 1, "key": "nothing", "name": "Nothing happens",
+         "description": "The shot leaves no lasting mark on the hull."},
+        {"roll": 2, "key": "shaken", "name": "Section shakes",
+         "description": "The section trembles: its models may only move this turn."},
+        {"roll": 3, "key": "shaken", "name": "Section shakes",
+         "description": "The section trembles: its models may only move this turn."},
+        {"roll": 4, "key": "breach", "name": "Hull breach",
+         "description": "Every model in the section passes an armour or invulnerable save "
+                        "or loses a wound, and may only move; the air is back next round. "
+                        "Walkers take no save."},
+        {"roll": 5, "key": "lasting-breach", "name": "Lasting hull breach",
+         "description": "As a hull breach, but models may only move for as long as they "
+                        "stay in the section. Walkers take no save."},
+        {"roll": 6, "key": "catastrophic", "name": "Catastrophic breach",
+         "description": "Every section that is not sealed off is removed with all its "
+                        "models."},
+    ],
+}
+
+
+def hull_breach(roll: int, glancing: bool = False, table: Mapping | None = None) -> dict:
+    """Look up a D6 roll on the hull-breach table (RULES.md 2).
+
+    A glancing hit modifies the roll by the table's ``glancing_modifier`` (-2); the
+    modified roll is clamped to the table (so a glancing 1 or 2 reads as 1). No cover
+    saves apply. Returns ``roll``, ``glancing``, ``modified``, ``result`` (the key),
+    ``name`` and ``description``. A roll outside 1-6 is a ValueError.
+    """
+    table = table or HULL_BREACH
+    results = sorted(table["results"], key=lambda r: r["roll"])
+    lowest, highest = results[0]["roll"], results[-1]["roll"]
+    if isinstance(roll, bool) or not isinstance(roll, int) or not lowest <= roll <= highest:
+        raise ValueError(f"a hull-breach roll is a whole number from {lowest} to {highest}")
+    modified = roll + (table.get("glancing_modifier", -2) if glancing else 0)
+    modified = min(highest, max(lowest, modified))
+    row = next(r for r in results if r["roll"] == modified)
+    return {
+        "roll": roll,
+        "glancing": glancing,
+        "modified": modified,
+        "result": row["key"],
+        "name": row["name"],
+        "description": row["description"],
+    }
+
+
+def roll_hull_breach(
+    glancing: bool = False, rng: random.Random | None = None, table: Mapping | None = None
+) -> dict:
+    """Roll a D6 with ``rng`` (default: a fresh ``random.Random``) and look it up."""
+    rng = rng or random.Random()
+    return hull_breach(rng.randint(1, 6), glancing, table)
+
+
+RULES = register(
+    SystemRules(
+        key=SYSTEM,
+        validators={
+            v.code: v
+            for v in (
+                UnknownKeyValidator,
+                BattleSizeValidator,
+                StandardBattleSizeValidator,
+                SpecialActionRoleValidator,
+                SpecialActionBudgetValidator,
+                SpecialActionVariantValidator,
+                ForbiddenUnitValidator,
+                ForbiddenWargearValidator,
+                SideCorridorValidator,
+            )
+        },
+        price_entry=price_entry,
+        limit=limit,
+        total=total,
+        summary=summary,
+        price_special_action=price_pick,
+    )
+)
