@@ -42,6 +42,7 @@ browser-deps:
 
 test: install browser-deps
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest
 
 stop:

@@ -66,3 +66,9 @@ def local_variants(action) -> list[dict]:
         {"key": v.key, "name": variant_name(action, v), "points": v.points}
         for v in action.variants
     ]
+
+
+def readable(key) -> str:
+    """A data key as words, when there is no label for it: "monstrous_creature" ->
+    "Monstrous creature"."""
+    return str(key).replace("_", " ").replace("-", " ").capitalize() if key else "?"

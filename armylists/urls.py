@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .games import all_presenters
+from .presenters import all_presenters
 from .views import builder, cards, home, lists, scoring, shared
 
 urlpatterns = [

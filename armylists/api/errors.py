@@ -8,6 +8,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from rules.engine import DocumentError
 
+from .parsers import BodyError
+
 
 class InvalidDocument(exceptions.APIException):
     status_code = status.HTTP_400_BAD_REQUEST
@@ -51,8 +53,6 @@ def problems_response(problems) -> Response:
 
 
 def exception_handler(exc, context):
-    from .parsers import BodyError
-
     if isinstance(exc, DocumentError):
         exc = InvalidDocument(exc)
     if isinstance(exc, (InvalidDocument, BodyError)):

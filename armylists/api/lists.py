@@ -15,7 +15,6 @@ import re
 from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -53,6 +52,8 @@ from .imports import (
     RosterInput,
     import_input,
 )
+from .owned import LIST_ID, NOT_LOGGED_IN
+from .owned import owned_list_or_404 as _owned
 from .parsers import JSONBodyParser, document_input
 from .schema import DOCUMENT_REF
 from .serializers import (
@@ -72,11 +73,6 @@ from .views import BODY_PARSERS, EXAMPLE_DOCUMENT, read_body
 
 TAGS = ["lists"]
 
-NOT_LOGGED_IN = OpenApiResponse(
-    ErrorsSerializer,
-    description='Not logged in (code "not_authenticated"), a bad token, or a missing CSRF '
-    "token on a session-authenticated write.",
-)
 NO_SUCH_LIST = OpenApiResponse(
     ErrorsSerializer,
     description="No such list among yours: it does not exist or belongs to someone else.",
@@ -107,19 +103,6 @@ def _edit_responses(bad_request: str) -> dict:
         409: CONFLICT,
         413: TOO_LARGE,
     }
-
-
-LIST_ID = OpenApiParameter("list_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-_ID = re.compile(r"[0-9]{1,18}")  # fits a bigint: a longer id cannot exist
-
-
-def _owned(request, list_id: str) -> ArmyList:
-    army_list = None
-    if _ID.fullmatch(list_id):
-        army_list = selectors.list_get_for_owner(owner=request.user, list_id=int(list_id))
-    if army_list is None:
-        raise NotFound("no such list")
-    return army_list
 
 
 def _detail(request, army_list: ArmyList, *, status_code=status.HTTP_200_OK) -> Response:

@@ -11,7 +11,7 @@ from rules.systems.matchup import ATTACKS, MAX_ATTACKS
 
 from .fields import Text
 from .playaids import WholeNumberField
-from .serializers import _NoUnknownFields
+from .serializers.strict import NoUnknownFields
 
 MAX_KEYS = 20  # items or options on one side
 KEY_LENGTH = 100
@@ -28,7 +28,7 @@ def keys_field(help_text: str) -> serializers.ListField:
     )
 
 
-class MatchupSideSerializer(_NoUnknownFields):
+class MatchupSideSerializer(NoUnknownFields):
     """One side: a card by its key (with what it bought) or its values typed in."""
 
     card = Text(

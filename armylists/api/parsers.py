@@ -141,3 +141,14 @@ class AnyContentJSONBodyParser(JSONBodyParser):
     """The same for any Content-Type the client sent (``curl -d`` sends a form type)."""
 
     media_type = "*/*"
+
+
+# Every endpoint that takes a body: JSON, whatever Content-Type the client sent.
+BODY_PARSERS = [JSONBodyParser, AnyContentJSONBodyParser]
+
+
+def read_body(serializer_class, request) -> dict:
+    """The request body checked by ``serializer_class``; a bad one is a 400 by path."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from armylists.playaids import ToolError, ToolUnavailable
 
 from .errors import problems_response
-from .views import BODY_PARSERS
+from .parsers import BODY_PARSERS
 
 TAGS = ["play aids"]
 

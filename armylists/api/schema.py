@@ -84,10 +84,10 @@ def _errors_response(description: str) -> dict:
 
 
 class ClosedSerializerExtension(OpenApiSerializerExtension):
-    """A request serializer that refuses fields it does not know (``_NoUnknownFields``)
+    """A request serializer that refuses fields it does not know (``NoUnknownFields``)
     says so in the schema: ``additionalProperties: false``."""
 
-    target_class = "armylists.api.serializers.strict._NoUnknownFields"
+    target_class = "armylists.api.serializers.strict.NoUnknownFields"
     match_subclasses = True
 
     def map_serializer(self, auto_schema, direction):

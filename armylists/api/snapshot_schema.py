@@ -14,11 +14,11 @@ from .serializers import (
     PointsSerializer,
     ValidationResultSerializer,
     ViolationSerializer,
-    _NoUnknownFields,
 )
+from .serializers.strict import NoUnknownFields
 
 
-class VerifySerializer(_NoUnknownFields):
+class VerifySerializer(NoUnknownFields):
     document = ListDocumentField(
         help_text="A list document (muster-list/1), e.g. a snapshot's or a list's export. "
         "With its data_version it is checked against that data version only."

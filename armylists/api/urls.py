@@ -1,6 +1,6 @@
 from django.urls import path
 
-from armylists.games import all_presenters
+from armylists.presenters import all_presenters
 
 from . import diff, exports, lists, snapshots, views
 

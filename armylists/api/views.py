@@ -19,20 +19,11 @@ from rules import selectors
 
 from . import conditional
 from .errors import ErrorsSerializer
-from .parsers import AnyContentJSONBodyParser, JSONBodyParser, document_input
+
+# BODY_PARSERS and read_body live with the parsers (the games' endpoints use them too).
+from .parsers import BODY_PARSERS, document_input, read_body  # noqa: F401  (re-exported)
 from .schema import DOCUMENT_REF
 from .serializers import CatalogueSerializer, SystemSummarySerializer, ValidationResultSerializer
-
-# Every endpoint that takes a body: JSON, whatever Content-Type the client sent.
-BODY_PARSERS = [JSONBodyParser, AnyContentJSONBodyParser]
-
-
-def read_body(serializer_class, request) -> dict:
-    """The request body checked by ``serializer_class``; a bad one is a 400 by path."""
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
 
 NOT_FOUND = {404: ErrorsSerializer}
 

@@ -22,8 +22,8 @@ from django.utils.translation import gettext_lazy
 from rules.engine import Catalogue, ListDocument
 from rules.engine.document import MAX_COUNT, MAX_POINTS
 
-from ..games.base import Presenter
 from ..names import local_name
+from ..presenters.base import Presenter
 from ..services.edits import with_quantity
 
 FIELD = re.compile(r"^([ea])\.([A-Za-z0-9_-]{1,32})\.(.+)$")

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine.document import MAX_BODY_BYTES
 
+from ..services.imports_rosters import importable_systems
+
 
 class ImportForm(forms.Form):
     file = forms.FileField(
@@ -26,8 +28,6 @@ class ImportForm(forms.Form):
     )
 
     def __init__(self, *args, **kwargs):
-        from ..services.imports_rosters import importable_systems
-
         super().__init__(*args, **kwargs)
         self.fields["system"].choices = [("", _("from the roster"))] + [
             (key, catalogue.name) for key, catalogue in sorted(importable_systems().items())

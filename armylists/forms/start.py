@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from rules.engine import Catalogue
 from rules.engine.document import MAX_POINTS
 
-from ..games.base import Presenter
 from ..names import local_name
+from ..presenters.base import Presenter
 
 
 class SignupForm(UserCreationForm):

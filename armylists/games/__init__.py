@@ -1,43 +1,6 @@
-"""One presenter per game: the only place the pages learn a game's layout (card groups,
-columns, labels, meters, wording, which play aids and tools it offers). Generic views and
-templates ask ``presenter_for(key)``; a game without a presenter of its own gets the
-neutral one (``base.Presenter``), which renders its lists sensibly.
-
-Each module (or package) here defines one ``Presenter`` subclass with the game's ``key``;
-importing this package finds them all.
+"""One package per game: its web side beside its templates (``templates/systems/<game>/``)
+and its rules (``rules/systems/<game>/``). Each defines the game's ``Presenter`` (the
+protocol in ``armylists/presenters/``) and, through it, its own pages, API endpoints,
+roster importer, text and card layouts. Nothing generic imports this package: the
+presenters' registry finds the games by the name in ``settings.MUSTER_GAMES_PACKAGE``.
 """
-
-from __future__ import annotations
-
-import importlib
-import pkgutil
-
-from .base import Presenter
-
-_PRESENTERS: dict[str, Presenter] = {}
-
-
-def _subclasses(cls):
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from _subclasses(sub)
-
-
-def _load() -> dict[str, Presenter]:
-    if not _PRESENTERS:
-        for module in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{module.name}")
-        for cls in _subclasses(Presenter):
-            if cls.key:
-                _PRESENTERS[cls.key] = cls()
-    return _PRESENTERS
-
-
-def presenter_for(key: str) -> Presenter:
-    """The game's presenter, or the neutral one for a game that has none."""
-    found = _load().get(key)
-    return found if found is not None else Presenter(key)
-
-
-def all_presenters() -> list[Presenter]:
-    return list(_load().values())

@@ -4,12 +4,13 @@ attacker) the form only shows what the address says, marking nothing as missing.
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import render
 
 from armylists.playaids import ToolError
+from rules import selectors as rules_selectors
 from rules.systems.matchup import SIDES
 
-from ..views.helpers import catalogue_or_404
 from . import odds_for
 from .chart import bar_chart
 
@@ -20,7 +21,10 @@ MAX_VALUE = 100
 
 def matchup_page(request, *, system: str, form_class, resolve, template: str):
     """Template: ``template`` (the game's, including matchup/_form.html and the chart)."""
-    catalogue = catalogue_or_404(system)
+    # The games' matchup pages sit below the generic pages: the 404 is asked here.
+    catalogue = rules_selectors.catalogue_get(key=system)
+    if catalogue is None:
+        raise Http404
     query = request.GET
     if all(query.get(side) for side in SIDES):
         form = form_class(query, catalogue=catalogue)

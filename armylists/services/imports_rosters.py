@@ -17,6 +17,7 @@ from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
 
 from ..models import ArmyList
+from ..presenters import presenter_for
 from . import documents, lists
 from .imports_battlescribe import Mapped, Roster, RosterError, looks_like_roster, read_roster
 from .imports_names import fold_name
@@ -25,8 +26,6 @@ __all__ = ["looks_like_roster", "roster_document", "roster_import", "importable_
 
 
 def _importer(system: str):
-    from ..games import presenter_for  # the games' own mappings live with the game
-
     return presenter_for(system).roster_importer()
 
 

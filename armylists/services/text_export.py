@@ -19,9 +19,9 @@ from django.utils.translation import ngettext
 
 from rules.engine.validation import rules_for
 
-from ..games import presenter_for
-from ..games.text_layout import TextEntry, TextLine, TextSection, faction_name, pick_lines
 from ..names import local_name
+from ..presenters import presenter_for
+from ..presenters.text_layout import TextEntry, TextLine, TextSection, faction_name, pick_lines
 from .documents import Checked, result_payload
 
 FORMATS = ("text", "markdown", "compact")

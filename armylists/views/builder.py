@@ -26,7 +26,7 @@ from rules.engine.document import MAX_BODY_BYTES
 from .. import selectors, stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
-from ..games import presenter_for
+from ..presenters import presenter_for
 from ..services import documents, lists, scoring, workspaces
 from . import undo_labels
 from .builder_context import builder_context

@@ -10,7 +10,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from rules import selectors as rules_selectors
 
 from .. import selectors
-from ..games import presenter_for
+from ..presenters import presenter_for
 
 
 def catalogue_or_404(system: str):

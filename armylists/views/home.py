@@ -15,7 +15,7 @@ from rules.packs import pack_schema
 
 from .. import selectors
 from ..forms.start import SignupForm
-from ..games import presenter_for
+from ..presenters import presenter_for
 
 
 def home(request):

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from rules.engine import Catalogue
 
-from ..games.base import Presenter
 from ..names import item_names, local_name, local_variants, stat_labels
+from ..presenters.base import Presenter
 
 
 def card_query(entry) -> str:

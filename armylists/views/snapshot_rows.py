@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from rules import selectors as rules_selectors
 
-from ..games import presenter_for
 from ..models import Snapshot
 from ..names import local_name, variant_name
+from ..presenters import presenter_for
 from ..services import snapshots
 
 

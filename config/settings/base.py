@@ -39,6 +39,10 @@ INSTALLED_APPS = [
     "armylists",
 ]
 
+# Each game's web side (its presenter, pages, API endpoints, importer): one package per
+# game under this one, found by the presenters' registry (armylists/presenters/).
+MUSTER_GAMES_PACKAGE = "armylists.games"
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",

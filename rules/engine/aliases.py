@@ -18,7 +18,10 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import msgspec
+
 from .catalogue import Catalogue, frozen_map
+from .document import ListDocument
 
 ALIASES = "aliases"  # the attributes key that holds a row's old keys
 KINDS = ("faction", "card", "item", "special_action")
@@ -136,9 +139,5 @@ def canonical_list(catalogue: Catalogue, document) -> tuple[Any, list[dict]]:
     )
     if not old:
         return document, []
-    import msgspec
-
-    from .document import ListDocument
-
     data, renames = canonical_document(catalogue, msgspec.to_builtins(document))
     return msgspec.convert(data, type=ListDocument), renames

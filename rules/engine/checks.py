@@ -15,6 +15,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from .bounds import MAX_ENTRIES
 from .schema_errors import MAX_PROBLEMS, ProblemAt, describe_error, format_path, type_phrase
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "list-document.schema.json"
@@ -65,8 +66,6 @@ def problems_in_data(data, cause: Exception | None = None) -> list[ProblemAt]:
     nothing else is found (so a refusal always says why)."""
     if not isinstance(data, dict):
         return [ProblemAt("", f"must be a JSON object (the list document), not {_kind(data)}")]
-    from .document import MAX_ENTRIES
-
     entries = data.get("entries")
     if isinstance(entries, list) and len(entries) > MAX_ENTRIES:
         # Refused before anything else looks at them: the size is the problem.

@@ -24,19 +24,27 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from .checks import SCHEMA_PATH, list_schema  # noqa: F401  (re-exported)
+# The bounds of the schema file live in bounds.py (the checks need them too): re-exported.
+from .bounds import (  # noqa: F401
+    ID_PATTERN,
+    MAX_BODY_BYTES,
+    MAX_COUNT,
+    MAX_ENTRIES,
+    MAX_KEYS,
+    MAX_POINTS,
+    MAX_SPECIAL_ACTIONS,
+)
+from .checks import (  # noqa: F401  (SCHEMA_PATH and list_schema re-exported)
+    SCHEMA_PATH,
+    bad_strings,
+    list_schema,
+    problems_in_body,
+    problems_in_data,
+)
 from .schema_errors import ProblemAt, describe_error, format_path  # noqa: F401  (re-exported)
 
 FORMAT = "muster-list/1"
 
-# The bounds of the schema file, by name (the schema file states them for clients).
-MAX_BODY_BYTES = 2_500_000
-MAX_ENTRIES = 5000
-MAX_SPECIAL_ACTIONS = 500
-MAX_KEYS = 100  # items or options of one entry
-MAX_COUNT = 1000
-MAX_POINTS = 100_000
-ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
 # NUL cannot be stored by PostgreSQL: the schema's string patterns refuse it, and decode()
 # sends any body that holds one to the thorough check, which names the field.
 NUL_ESCAPE = b"\\u0000"
@@ -253,8 +261,6 @@ def decode(body: bytes) -> ListDocument:
             raise msgspec.ValidationError("contains the NUL character")
         document = msgspec.json.decode(body, type=ListDocument)
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as exc:
-        from .checks import problems_in_body
-
         raise DocumentError(problems_in_body(body, exc)) from None
     return _checked(document)
 
@@ -263,15 +269,11 @@ def parse(data) -> ListDocument:
     """A document from decoded JSON data (a dict), or DocumentError naming every problem."""
     if isinstance(data, ListDocument):
         return data
-    from .checks import bad_strings
-
     try:
         if bad_strings(data):
             raise msgspec.ValidationError("holds a string that cannot be stored")
         document = msgspec.convert(data, type=ListDocument)
     except (msgspec.ValidationError, RecursionError) as exc:
-        from .checks import problems_in_data
-
         raise DocumentError(problems_in_data(data, exc)) from None
     return _checked(document)
 

@@ -8,8 +8,9 @@ which validators run, with which parameters.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .catalogue import Card, Catalogue, Item
 from .document import Entry, ListDocument, SpecialActionPick
@@ -80,6 +81,15 @@ class SystemRules:
 
 _REGISTRY: dict[str, SystemRules] = {}
 
+# Where the games' rules live: a package whose import registers every system. The engine
+# names it, never imports it by module: the games register themselves here (the engine
+# sits below them), as Django finds its apps by name.
+SYSTEMS_PACKAGE = "rules.systems"
+
+
+def _load_systems() -> None:
+    importlib.import_module(SYSTEMS_PACKAGE)
+
 
 def register(rules: SystemRules) -> SystemRules:
     _REGISTRY[rules.key] = rules
@@ -89,14 +99,12 @@ def register(rules: SystemRules) -> SystemRules:
 def extend(key: str, **hooks) -> SystemRules:
     """Add hooks (``campaign``, ``scoring``, ``summary``...) to a registered system, from a
     module of its own (the campaign rules live beside the roster rules, not inside them)."""
-    from dataclasses import replace
-
     _REGISTRY[key] = replace(_REGISTRY[key], **hooks)
     return _REGISTRY[key]
 
 
 def rules_for(system: str) -> SystemRules:
-    from rules import systems  # noqa: F401  (importing registers every system)
+    _load_systems()
 
     try:
         return _REGISTRY[system]
@@ -105,7 +113,7 @@ def rules_for(system: str) -> SystemRules:
 
 
 def registered_systems() -> list[str]:
-    from rules import systems  # noqa: F401
+    _load_systems()
 
     return sorted(_REGISTRY)
 

@@ -35,7 +35,7 @@ from .results import (
     ValidationResultSerializer,
     ViolationSerializer,
 )
-from .strict import _NoUnknownFields
+from .strict import NoUnknownFields
 
 __all__ = [
     "BreakdownSerializer",
@@ -64,6 +64,6 @@ __all__ = [
     "TokenRequestSerializer",
     "TokenSerializer",
     "ValidationResultSerializer",
+    "NoUnknownFields",
     "ViolationSerializer",
-    "_NoUnknownFields",
 ]

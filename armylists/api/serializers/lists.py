@@ -12,7 +12,7 @@ from rules.engine.validation import rules_for
 from ..errors import ErrorSerializer
 from ..schema import DOCUMENT_REF, PARTIAL_DOCUMENT_REF
 from .results import ValidationResultSerializer, ViolationSerializer
-from .strict import _NoUnknownFields
+from .strict import NoUnknownFields
 
 # --- saved lists ---------------------------------------------------------------------
 # Output shapes read ArmyList rows; ``validation`` and ``data_changes`` are the services'
@@ -183,7 +183,7 @@ class SharedListSerializer(_Payload, serializers.Serializer):
 
 
 
-class ListPutSerializer(_NoUnknownFields):
+class ListPutSerializer(NoUnknownFields):
     """PUT: the whole new document, and the version the edit starts from."""
 
     version = serializers.IntegerField(
@@ -192,7 +192,7 @@ class ListPutSerializer(_NoUnknownFields):
     document = ListDocumentField(help_text="The whole new list document.")
 
 
-class ListPatchSerializer(_NoUnknownFields):
+class ListPatchSerializer(NoUnknownFields):
     """PATCH: the version the edit starts from, and the top-level document fields to change."""
 
     version = serializers.IntegerField(
@@ -222,7 +222,7 @@ class ListPatchSerializer(_NoUnknownFields):
         pass
 
 
-class ShareActionSerializer(_NoUnknownFields):
+class ShareActionSerializer(NoUnknownFields):
     action = serializers.ChoiceField(
         choices=["renew", "revoke"],
         help_text="renew: a new token, the old link stops working; revoke: no link at all.",
@@ -238,7 +238,7 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(help_text='Send as the header "Authorization: Token <token>".')
 
 
-class TokenRequestSerializer(_NoUnknownFields, AuthTokenSerializer):
+class TokenRequestSerializer(NoUnknownFields, AuthTokenSerializer):
     """DRF's credentials check; fields it does not know are refused by name."""
 
     username = serializers.CharField(label="Username", write_only=True, max_length=150)

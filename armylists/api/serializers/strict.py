@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from rest_framework import serializers
 
 
-class _NoUnknownFields(serializers.Serializer):
+class NoUnknownFields(serializers.Serializer):
     # Refuse body fields this request does not know, naming each: typos must not vanish.
 
     def to_internal_value(self, data):
@@ -28,3 +28,7 @@ class _NoUnknownFields(serializers.Serializer):
         if errors:
             raise serializers.ValidationError(errors)
         return value
+
+
+# The old private name, for code written before the class was public.
+_NoUnknownFields = NoUnknownFields

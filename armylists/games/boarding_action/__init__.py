@@ -4,10 +4,14 @@ special-action shop with its meter of free points, custom units, the hull-breach
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.presenters.base import Presenter, label_for
 from rules.systems import boarding_action
 
 from ...names import keyword_name
-from ..base import Presenter, label_for
+from . import api, hull_breach
+from .battlescribe import import_roster
+from .cards import action_blocks, print_card
+from .text import text_facts, text_sections
 
 UNIT_TYPE_LABELS = {
     "infantry": _("Infantry"),
@@ -50,16 +54,12 @@ class BoardingActionPresenter(Presenter):
     }
 
     def roster_importer(self):
-        from .battlescribe import import_roster
-
         return import_roster
 
     def play_aids(self):
         return [(_("Boarding Action: hull breach"), "tools-boarding-action-hull-breach")]
 
     def urls(self):
-        from . import hull_breach
-
         return [
             path(
                 "tools/boarding-action/hull-breach/",
@@ -69,8 +69,6 @@ class BoardingActionPresenter(Presenter):
         ]
 
     def api_urls(self):
-        from . import api
-
         return [
             path(
                 "boarding-action/hull-breach/",
@@ -120,21 +118,13 @@ class BoardingActionPresenter(Presenter):
         return row
 
     def print_card(self, block, *, row, catalogue):
-        from .cards import print_card
-
         return print_card(self, block, row=row, catalogue=catalogue)
 
     def print_cards(self, context):
-        from .cards import action_blocks
-
         return super().print_cards(context) | {"action_blocks": action_blocks(context)}
 
     def text_sections(self, *, catalogue, document, entries, extras):
-        from .text import text_sections
-
         return text_sections(self, catalogue, entries)
 
     def text_facts(self, *, catalogue, document, summary, extras):
-        from .text import text_facts
-
         return text_facts(self, document, summary)

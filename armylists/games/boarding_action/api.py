@@ -7,14 +7,14 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
+from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers import _NoUnknownFields
-from armylists.api.views import read_body
+from armylists.api.serializers.strict import NoUnknownFields
 
 from . import hull_breach
 
 
-class HullBreachSerializer(_NoUnknownFields):
+class HullBreachSerializer(NoUnknownFields):
     glancing = TrueFalseField(
         required=False, default=False, help_text="A glancing hit: -2 on the roll."
     )

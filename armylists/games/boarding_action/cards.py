@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.presenters.base import readable
+from armylists.presenters.print_cards import section
+
 from ...names import local_effect
-from ..base import readable
-from ..print_cards import section
 
 MAX_TICKS = 20
 

@@ -4,7 +4,7 @@ The special actions themselves, with their uses, are the writer's own section.""
 
 from django.utils.translation import gettext as _
 
-from ..text_layout import TextSection, entry_line
+from armylists.presenters.text_layout import TextSection, entry_line
 
 
 def text_sections(presenter, catalogue, entries) -> list[TextSection]:

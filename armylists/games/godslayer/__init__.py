@@ -5,9 +5,13 @@ one card against another (page, endpoint, a link from every card)."""
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.matchup import card_link
+from armylists.presenters.base import Presenter
 from rules.systems import godslayer
 
-from ..base import Presenter
+from . import api, matchup
+from .cards import print_card
+from .text import text_sections
 
 
 class GodslayerPresenter(Presenter):
@@ -34,18 +38,12 @@ class GodslayerPresenter(Presenter):
         return [(_("Godslayer: matchup odds"), "matchup-godslayer")]
 
     def urls(self):
-        from . import matchup
-
         return [path("g/godslayer/matchup/", matchup.matchup_view, name="matchup-godslayer")]
 
     def api_urls(self):
-        from . import api
-
         return [path("godslayer/matchup/", api.godslayer_matchup, name="api-godslayer-matchup")]
 
     def card_links(self, card, entry, catalogue):
-        from armylists.matchup import card_link
-
         return [card_link(card, "matchup-godslayer", "items", entry.items)]
 
     def card_groups(self, catalogue, faction):
@@ -65,11 +63,7 @@ class GodslayerPresenter(Presenter):
         return row
 
     def print_card(self, block, *, row, catalogue):
-        from .cards import print_card
-
         return print_card(block, row=row, catalogue=catalogue)
 
     def text_sections(self, *, catalogue, document, entries, extras):
-        from .text import text_sections
-
         return text_sections(catalogue, entries)

@@ -20,9 +20,9 @@ from armylists.api.matchup import (
     attacks_field,
     weapon_field,
 )
+from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers import _NoUnknownFields
-from armylists.api.views import read_body
+from armylists.api.serializers.strict import NoUnknownFields
 from rules.systems.godslayer import odds as godslayer_odds
 from rules.systems.matchup import ATTACKS
 
@@ -41,7 +41,7 @@ class WeaponTypeField(serializers.ChoiceField):
         super().__init__(choices=list(ATTACKS), **kwargs)
 
 
-class GodslayerWeaponSerializer(_NoUnknownFields):
+class GodslayerWeaponSerializer(NoUnknownFields):
     name = Text(max_length=KEY_LENGTH)
     type = WeaponTypeField()
     str = WholeNumberField(min_value=0, max_value=30, help_text="The weapon's STR.")
@@ -51,7 +51,7 @@ class GodslayerWeaponSerializer(_NoUnknownFields):
                            max_value=9, help_text="Not used by the odds.")
 
 
-class GodslayerCardValuesSerializer(_NoUnknownFields):
+class GodslayerCardValuesSerializer(NoUnknownFields):
     name = Text(required=False, max_length=KEY_LENGTH)
     MEL = WholeNumberField(required=False, default=0, **STAT)
     RAN = WholeNumberField(required=False, default=0, **STAT)
@@ -76,7 +76,7 @@ class GodslayerMatchupSideSerializer(MatchupSideSerializer):
     )
 
 
-class GodslayerModifiersSerializer(_NoUnknownFields):
+class GodslayerModifiersSerializer(NoUnknownFields):
     charge = TrueFalseField(required=False, default=False, help_text="+1 MEL and +1 STR.")
     style = serializers.ChoiceField(
         choices=list(godslayer_odds.STYLES), required=False, allow_null=True, default=None,
@@ -91,7 +91,7 @@ class GodslayerModifiersSerializer(_NoUnknownFields):
                                   help_text="Ranged, up to double range: -1 RAN and -1 STR.")
 
 
-class GodslayerMatchupSerializer(_NoUnknownFields):
+class GodslayerMatchupSerializer(NoUnknownFields):
     attacker = GodslayerMatchupSideSerializer()
     defender = GodslayerMatchupSideSerializer()
     weapon = weapon_field("The attacker's weapon, by name (or a bought weapon item's key); "

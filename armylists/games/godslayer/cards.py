@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ..print_cards import section
+from armylists.presenters.print_cards import section
 
 
 def tactic_line(tactic) -> str:

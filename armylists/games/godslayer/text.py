@@ -4,7 +4,7 @@ the writer's)."""
 
 from django.utils.translation import gettext as _
 
-from ..text_layout import TextSection, entry_line
+from armylists.presenters.text_layout import TextSection, entry_line
 
 
 def text_sections(catalogue, entries) -> list[TextSection]:

@@ -3,9 +3,10 @@
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.presenters.base import Presenter
 from rules.systems import kemet
 
-from ..base import Presenter
+from . import api, battle
 
 
 class KemetPresenter(Presenter):
@@ -18,11 +19,7 @@ class KemetPresenter(Presenter):
         return [(_("Kemet: resolve a battle step by step"), "tools-kemet")]
 
     def urls(self):
-        from . import battle
-
         return [path("tools/kemet/", battle.kemet_page, name="tools-kemet")]
 
     def api_urls(self):
-        from . import api
-
         return [path("kemet/battles/", api.kemet_battle, name="api-kemet-battle")]

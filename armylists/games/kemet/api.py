@@ -7,10 +7,10 @@ from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
+from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from armylists.api.schema import ClosedSerializerExtension
-from armylists.api.serializers import _NoUnknownFields
-from armylists.api.views import read_body
+from armylists.api.serializers.strict import NoUnknownFields
 from rules.systems import kemet
 
 from . import battle
@@ -26,7 +26,7 @@ def _count(**kwargs):
     return WholeNumberField(min_value=0, max_value=COUNT_MAX, **kwargs)
 
 
-class KemetCardValuesSerializer(_NoUnknownFields):
+class KemetCardValuesSerializer(NoUnknownFields):
     strength = _count(required=False, default=0)
     damage = _count(required=False, default=0)
     shield = _count(required=False, default=0)
@@ -36,20 +36,20 @@ class KemetCardValuesSerializer(_NoUnknownFields):
     )
 
 
-class KemetBonusSerializer(_NoUnknownFields):
+class KemetBonusSerializer(NoUnknownFields):
     strength = _count(required=False, default=0)
     damage = _count(required=False, default=0)
     shield = _count(required=False, default=0)
     critical = _count(required=False, default=0)
 
 
-class KemetInterventionSerializer(_NoUnknownFields):
+class KemetInterventionSerializer(NoUnknownFields):
     key = Text(
         max_length=100, help_text="A divine intervention of the kemet pack."
     )
 
 
-class KemetSideSerializer(_NoUnknownFields):
+class KemetSideSerializer(NoUnknownFields):
     soldiers = _count()
     card = Text(
         required=False,
@@ -116,7 +116,7 @@ class KemetSideExtension(ClosedSerializerExtension):
         return schema
 
 
-class KemetBattleSerializer(_NoUnknownFields):
+class KemetBattleSerializer(NoUnknownFields):
     attacker = KemetSideSerializer()
     defender = KemetSideSerializer()
     zone_reward = serializers.ChoiceField(

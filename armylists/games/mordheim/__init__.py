@@ -5,9 +5,17 @@ rating and size; the rout test and the campaign log."""
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.presenters.base import Presenter
 from rules.systems import mordheim
 
-from ..base import Presenter
+from . import api, campaign, rout_test
+from .battlescribe import import_roster
+from .campaign_api import campaign as campaign_api
+from .campaign_api import campaign_battles as battles_api
+from .campaign_rows import current_roster
+from .cards import campaign_blocks, print_card
+from .services.campaign import campaign_history
+from .text import text_facts, text_sections
 
 # Kinds of equipment a fighter may carry more than one of (a second sword, two daggers).
 REPEATABLE_KINDS = ("close_combat", "missile")
@@ -54,16 +62,12 @@ class MordheimPresenter(Presenter):
     }
 
     def roster_importer(self):
-        from .battlescribe import import_roster
-
         return import_roster
 
     def play_aids(self):
         return [(_("Mordheim: rout test"), "tools-mordheim-rout-test")]
 
     def urls(self):
-        from . import campaign, rout_test
-
         return [
             path(
                 "tools/mordheim/rout-test/",
@@ -74,42 +78,37 @@ class MordheimPresenter(Presenter):
         ]
 
     def api_urls(self):
-        from . import api
-        from .campaign_api import campaign, campaign_battles
-
         return [
             path("mordheim/rout-test/", api.mordheim_rout_test, name="api-mordheim-rout-test"),
-            path("lists/<str:list_id>/campaign/", campaign.campaign_detail, name="api-campaign"),
+            path(
+                "lists/<str:list_id>/campaign/", campaign_api.campaign_detail, name="api-campaign"
+            ),
             path(
                 "lists/<str:list_id>/campaign/events/",
-                campaign.campaign_events,
+                campaign_api.campaign_events,
                 name="api-campaign-events",
             ),
             path(
                 "lists/<str:list_id>/campaign/events/last/",
-                campaign.campaign_event_last,
+                campaign_api.campaign_event_last,
                 name="api-campaign-event-last",
             ),
             path(
                 "lists/<str:list_id>/campaign/battles/",
-                campaign_battles.campaign_battles,
+                battles_api.campaign_battles,
                 name="api-campaign-battles",
             ),
             path(
                 "lists/<str:list_id>/campaign/battles/last/",
-                campaign_battles.campaign_battle_last,
+                battles_api.campaign_battle_last,
                 name="api-campaign-battle-last",
             ),
         ]
 
     def campaign_history(self, *, army_list):
-        from .services.campaign import campaign_history
-
         return campaign_history(army_list=army_list)
 
     def list_extras(self, *, army_list, catalogue):
-        from .campaign_rows import current_roster
-
         return {"campaign_now": current_roster(army_list=army_list, catalogue=catalogue)}
 
     def battle_size_required(self, catalogue):
@@ -152,24 +151,16 @@ class MordheimPresenter(Presenter):
         return row
 
     def print_card(self, block, *, row, catalogue):
-        from .cards import print_card
-
         return print_card(self, block, row=row, catalogue=catalogue)
 
     def print_cards(self, context):
         """Once the warband has a campaign, its cards are the fighters as it left them."""
         if not context.get("campaign_now"):
             return super().print_cards(context)
-        from .cards import campaign_blocks
-
         return {"card_blocks": campaign_blocks(self, context)}
 
     def text_sections(self, *, catalogue, document, entries, extras):
-        from .text import text_sections
-
         return text_sections(catalogue, entries, extras)
 
     def text_facts(self, *, catalogue, document, summary, extras):
-        from .text import text_facts
-
         return text_facts(document, summary, extras)

@@ -6,14 +6,14 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
+from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers import _NoUnknownFields
-from armylists.api.views import read_body
+from armylists.api.serializers.strict import NoUnknownFields
 
 from . import rout_test
 
 
-class RoutTestSerializer(_NoUnknownFields):
+class RoutTestSerializer(NoUnknownFields):
     members = WholeNumberField(help_text="Fighters in the warband (at least 1).")
     out_of_action = WholeNumberField(help_text="Of them out of action (at most members).")
     leader_out_or_stunned = TrueFalseField(required=False, default=False)

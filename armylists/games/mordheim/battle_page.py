@@ -36,10 +36,16 @@ def discard(request, army_list):
     return here(army_list)
 
 
-def _refused(request, army_list, context):
-    from .campaign import page  # the page shows the step's form with its errors
+class Refused:
+    """A step refused: the campaign page (campaign.py, which calls these actions) shows
+    the step's form again with its errors, as a 400. A value, not a call back up."""
 
-    return page(request, army_list, battle=context, status=400)
+    def __init__(self, context: dict):
+        self.context = context
+
+
+def _refused(request, army_list, context):
+    return Refused(context)
 
 
 def step(request, army_list):

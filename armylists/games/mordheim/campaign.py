@@ -62,6 +62,8 @@ def campaign_page(request, list_id):
     handler = ACTIONS.get(action)
     if handler is not None:
         response = handler(request, army_list)
+        if isinstance(response, battle_page.Refused):
+            return page(request, army_list, battle=response.context, status=400)
         if response is not None:
             return response
     return page(request, army_list)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.presenters.print_cards import item_lines, merge_repeats, section
 from rules.systems.mordheim.dice import campaign_tables
 
 from ...names import stat_labels
-from ..print_cards import item_lines, merge_repeats, section
 
 # Ticks past the last threshold are no use on paper.
 TRACKS = ("hero", "henchman")

@@ -6,7 +6,7 @@ with the warband, his equipment now, and the fighters who joined since."""
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..text_layout import TextLine, TextSection, chosen_names, entry_label
+from armylists.presenters.text_layout import TextLine, TextSection, chosen_names, entry_label
 
 
 def _models(n: int) -> str:

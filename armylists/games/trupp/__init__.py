@@ -5,10 +5,14 @@ one character against another (page, endpoint, a link from every card)."""
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.matchup import card_link
+from armylists.presenters.base import Presenter, label_for
 from rules.systems import trupp
 
 from ...names import item_names, stat_labels
-from ..base import Presenter, label_for
+from . import api, matchup
+from .cards import print_card
+from .text import text_sections
 
 ALIGNMENT_LABELS = {"good": _("Good"), "evil": _("Evil"), "neutral": _("Neutral")}
 
@@ -40,18 +44,12 @@ class TruppPresenter(Presenter):
         return [(_("Trupp: matchup odds"), "matchup-trupp")]
 
     def urls(self):
-        from . import matchup
-
         return [path("g/trupp/matchup/", matchup.matchup_view, name="matchup-trupp")]
 
     def api_urls(self):
-        from . import api
-
         return [path("trupp/matchup/", api.trupp_matchup, name="api-trupp-matchup")]
 
     def card_links(self, card, entry, catalogue):
-        from armylists.matchup import card_link
-
         return [card_link(card, "matchup-trupp", "options", entry.options)]
 
     def card_groups(self, catalogue, faction):
@@ -92,11 +90,7 @@ class TruppPresenter(Presenter):
         return row
 
     def print_card(self, block, *, row, catalogue):
-        from .cards import print_card
-
         return print_card(self, block, row=row, catalogue=catalogue)
 
     def text_sections(self, *, catalogue, document, entries, extras):
-        from .text import text_sections
-
         return text_sections(catalogue, entries, ALIGNMENT_LABELS)

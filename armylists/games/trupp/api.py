@@ -15,9 +15,9 @@ from armylists.api.matchup import (
     attacks_field,
     weapon_field,
 )
+from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers import _NoUnknownFields
-from armylists.api.views import read_body
+from armylists.api.serializers.strict import NoUnknownFields
 from rules.systems.trupp import odds as trupp_odds
 
 from . import matchup
@@ -31,7 +31,7 @@ def stat(help_text="", null=False) -> WholeNumberField:
                             **({"required": False, "default": None} if null else {}))
 
 
-class TruppStatRowSerializer(_NoUnknownFields):
+class TruppStatRowSerializer(NoUnknownFields):
     KG_N = stat("KG (N), melee skill.")
     A_N = stat("#A (N), melee attacks.")
     KG_F = stat("KG (F), ranged skill; null without ranged attacks.", null=True)
@@ -41,7 +41,7 @@ class TruppStatRowSerializer(_NoUnknownFields):
     AGI = stat("AGI, agility.")
 
 
-class TruppCardValuesSerializer(_NoUnknownFields):
+class TruppCardValuesSerializer(NoUnknownFields):
     name = Text(required=False, max_length=KEY_LENGTH)
     stat_rows = TruppStatRowSerializer(
         many=True, max_length=MAX_ROWS,
@@ -57,7 +57,7 @@ class TruppMatchupSideSerializer(MatchupSideSerializer):
     )
 
 
-class TruppModifiersSerializer(_NoUnknownFields):
+class TruppModifiersSerializer(NoUnknownFields):
     cover = serializers.ChoiceField(
         choices=list(trupp_odds.COVER), required=False, allow_null=True, default=None,
         help_text="Of the defender, ranged only: quarter_hidden -2 KG (F), mostly_hidden -4.",
@@ -72,7 +72,7 @@ class TruppModifiersSerializer(_NoUnknownFields):
                                   help_text="Must be false: the data has no range penalties.")
 
 
-class TruppMatchupSerializer(_NoUnknownFields):
+class TruppMatchupSerializer(NoUnknownFields):
     attacker = TruppMatchupSideSerializer()
     defender = TruppMatchupSideSerializer()
     weapon = weapon_field("An item the attacker carries (name or key), ranged for a ranged "

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.presenters.print_cards import item_lines, section
 from rules.systems import trupp
 
 from ...names import stat_labels
-from ..print_cards import item_lines, section
 
 
 def described(lines: list[dict]) -> list[str]:

@@ -2,8 +2,8 @@
 
 from django.utils.translation import gettext as _
 
-from ..base import label_for
-from ..text_layout import TextSection, entry_line
+from armylists.presenters.base import label_for
+from armylists.presenters.text_layout import TextSection, entry_line
 
 
 def text_sections(catalogue, entries, alignment_labels) -> list[TextSection]:

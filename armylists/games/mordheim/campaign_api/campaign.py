@@ -19,11 +19,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from armylists.api.errors import ErrorsSerializer, problems_response
-from armylists.api.lists import LIST_ID, NOT_LOGGED_IN, _owned
+from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
+from armylists.api.owned import owned_list_or_404 as _owned
+from armylists.api.parsers import BODY_PARSERS, read_body
 from armylists.api.playaids import TrueFalseField, WholeNumberField
 from armylists.api.playaids import error_example as _error_example
-from armylists.api.serializers import _NoUnknownFields
-from armylists.api.views import BODY_PARSERS, read_body
+from armylists.api.serializers.strict import NoUnknownFields
 from armylists.models import ArmyList
 
 from ..services import campaign
@@ -37,7 +38,7 @@ from .campaign_serializers import (
 # -- request ------------------------------------------------------------------------------
 
 
-class NewCampaignEventSerializer(_NoUnknownFields):
+class NewCampaignEventSerializer(NoUnknownFields):
     """One event. The rolls you leave out are rolled by the server and stored; ranges,
     the D66 digits and which fields a result takes are checked by the campaign rules."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from armylists.api.playaids import TrueFalseField, WholeNumberField
-from armylists.api.serializers import _NoUnknownFields
+from armylists.api.serializers.strict import NoUnknownFields
 
 MAX_ROWS = 40
 MAX_TRADES = 50
@@ -22,7 +22,7 @@ def _die(sides: int, **kwargs):
     return WholeNumberField(min_value=1, max_value=sides, **kwargs)
 
 
-class InjuryInSerializer(_NoUnknownFields):
+class InjuryInSerializer(NoUnknownFields):
     entry_id = _id()
     roll = WholeNumberField(
         required=False, allow_null=True, min_value=1, max_value=66,
@@ -53,7 +53,7 @@ class InjuryInSerializer(_NoUnknownFields):
                                    help_text="Answered: the injury (ignored when sent).")
 
 
-class CapturedInSerializer(_NoUnknownFields):
+class CapturedInSerializer(NoUnknownFields):
     entry_id = _id(help_text="One's own hero held by the enemy.")
     outcome = serializers.ChoiceField(choices=["ransom", "exchange", "lost"])
     price = WholeNumberField(
@@ -65,33 +65,33 @@ class CapturedInSerializer(_NoUnknownFields):
     )
 
 
-class CountInSerializer(_NoUnknownFields):
+class CountInSerializer(NoUnknownFields):
     entry_id = _id()
     count = WholeNumberField(min_value=0, max_value=99)
 
 
-class AmountInSerializer(_NoUnknownFields):
+class AmountInSerializer(NoUnknownFields):
     entry_id = _id()
     amount = WholeNumberField(
         min_value=0, max_value=99, help_text="The scenario's extra experience."
     )
 
 
-class PromotionInSerializer(_NoUnknownFields):
+class PromotionInSerializer(NoUnknownFields):
     roll = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=12)
     sub_roll = _die(6, required=False, allow_null=True)
     choice = serializers.CharField(required=False, allow_null=True, max_length=60)
     result = serializers.CharField(required=False, allow_null=True, max_length=32)
 
 
-class RestInSerializer(_NoUnknownFields):
+class RestInSerializer(NoUnknownFields):
     roll = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=12)
     rerolled = serializers.ListField(child=WholeNumberField(), required=False, max_length=20)
     choice = serializers.CharField(required=False, allow_null=True, max_length=60)
     result = serializers.CharField(required=False, allow_null=True, max_length=32)
 
 
-class AdvanceInSerializer(_NoUnknownFields):
+class AdvanceInSerializer(NoUnknownFields):
     entry_id = _id(help_text="The hero or henchman group; one row per advance due, in order.")
     roll = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=12,
                             help_text="2D6 on the advance table. Left out: rolled.")
@@ -120,7 +120,7 @@ class AdvanceInSerializer(_NoUnknownFields):
                             help_text="Given by the server to a promoted henchman.")
 
 
-class ExplorationInSerializer(_NoUnknownFields):
+class ExplorationInSerializer(NoUnknownFields):
     dice = serializers.ListField(
         child=_die(6), required=False, allow_null=True, max_length=13,
         help_text="The exploration dice, one per hero not out of action, +1 for the winner."
@@ -139,7 +139,7 @@ class ExplorationInSerializer(_NoUnknownFields):
     )
 
 
-class PurchaseInSerializer(_NoUnknownFields):
+class PurchaseInSerializer(NoUnknownFields):
     item = serializers.CharField(max_length=100, help_text="An item key of the game data.")
     entry_id = _id(allow_null=True, help_text="Who gets it; null: into the stash.")
     rarity = WholeNumberField(required=False, allow_null=True, min_value=2, max_value=20,
@@ -157,14 +157,14 @@ class PurchaseInSerializer(_NoUnknownFields):
                              help_text="Answered: what it cost.")
 
 
-class SaleInSerializer(_NoUnknownFields):
+class SaleInSerializer(NoUnknownFields):
     item = serializers.CharField(max_length=100)
     entry_id = _id(allow_null=True, help_text="Whose item; null: from the stash.")
     gold = WholeNumberField(required=False, min_value=0, max_value=100_000,
                             help_text="Answered: what it fetched.")
 
 
-class RecruitInSerializer(_NoUnknownFields):
+class RecruitInSerializer(NoUnknownFields):
     card = serializers.CharField(required=False, allow_null=True, max_length=100)
     name = serializers.CharField(required=False, allow_null=True, max_length=60)
     join_entry_id = _id(required=False, allow_null=True,
@@ -177,17 +177,17 @@ class RecruitInSerializer(_NoUnknownFields):
                             help_text="Answered: what the recruits cost.")
 
 
-class MoveInSerializer(_NoUnknownFields):
+class MoveInSerializer(NoUnknownFields):
     item = serializers.CharField(max_length=100)
     from_entry_id = _id(allow_null=True, help_text="null: from the stash.")
     to_entry_id = _id(allow_null=True, help_text="null: into the stash.")
 
 
-class VeteransInSerializer(_NoUnknownFields):
+class VeteransInSerializer(NoUnknownFields):
     dice = serializers.ListField(child=_die(6), min_length=2, max_length=2)
 
 
-class NewBattleSerializer(_NoUnknownFields):
+class NewBattleSerializer(NoUnknownFields):
     """One battle's post-battle sequence. Every roll left out is rolled by the server and
     stored; choices (a skill, WS or BS...) are never made for you. A battle's answered
     ``input`` (from a dry run) is a valid body: its fields marked "Answered" are checked

@@ -17,8 +17,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from armylists.api.errors import ErrorsSerializer, problems_response
-from armylists.api.lists import LIST_ID, NOT_LOGGED_IN, _owned
-from armylists.api.views import BODY_PARSERS, read_body
+from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
+from armylists.api.owned import owned_list_or_404 as _owned
+from armylists.api.parsers import BODY_PARSERS, read_body
 from armylists.models import ArmyList
 
 from ..services import campaign

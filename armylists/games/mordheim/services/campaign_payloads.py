@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from rules.engine import Catalogue, ListDocument
 
-from .campaign_log import Log, Record
+from .campaign_log import Log, Record, battle_data
 
 
 def render(phrase) -> str | None:
@@ -60,8 +60,6 @@ def battle_payload(record: Record) -> dict:
 
 def preview_payload(out: dict, sequence: int | None = None) -> dict:
     """A battle straight from the campaign rules (recorded or not)."""
-    from .campaign_log import battle_data
-
     return {
         **battle_data(out),
         "sequence": sequence,

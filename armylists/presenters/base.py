@@ -19,15 +19,11 @@ from django.utils.translation import gettext_lazy as _
 from rules.engine import Card, Catalogue
 from rules.engine.document import UNIT_TYPES
 
-from ..names import stat_labels
+from ..names import readable, stat_labels
+from .print_cards import generic_blocks
+from .text_layout import neutral_sections
 
 DEFAULT_DIR = "_default"
-
-
-def readable(key) -> str:
-    """A data key as words, when there is no label for it: "monstrous_creature" ->
-    "Monstrous creature"."""
-    return str(key).replace("_", " ").replace("-", " ").capitalize() if key else "?"
 
 
 def label_for(labels: dict, key) -> str:
@@ -213,8 +209,6 @@ class Presenter:
         (``armylists.views.readonly``): ``card_blocks``, one per profile card (equal ones
         merged with their count), and whatever the game's ``print_cards_*`` fragments
         read."""
-        from .print_cards import generic_blocks
-
         return {"card_blocks": generic_blocks(self, context)}
 
     def print_card(self, block: dict, *, row: dict, catalogue: Catalogue) -> dict:
@@ -226,8 +220,6 @@ class Presenter:
     def text_sections(self, *, catalogue: Catalogue, document, entries, extras: dict) -> list:
         """The list's entries (``text_layout.TextEntry``) in the sections its players
         expect, as ``text_layout.TextSection``: one section in the list's order here."""
-        from .text_layout import neutral_sections
-
         return neutral_sections(self, catalogue, entries)
 
     def text_facts(self, *, catalogue: Catalogue, document, summary: dict, extras: dict) -> list:

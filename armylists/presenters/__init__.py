@@ -1,0 +1,49 @@
+"""One presenter per game: the only place the pages learn a game's layout (card groups,
+columns, labels, meters, wording, which play aids and tools it offers). Generic views and
+templates ask ``presenter_for(key)``; a game without a presenter of its own gets the
+neutral one (``base.Presenter``), which renders its lists sensibly.
+
+Each game's package under ``armylists/games/`` defines one ``Presenter`` subclass with
+the game's ``key``; the first question here imports them all and registers each.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from django.conf import settings
+
+from .base import Presenter
+
+_PRESENTERS: dict[str, Presenter] = {}
+
+
+def _subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
+def _load() -> dict[str, Presenter]:
+    if not _PRESENTERS:
+        # The games are found by the package's name, in the settings, not imported here:
+        # the generic layers only ever see the ``Presenter`` protocol (a plug-in registry,
+        # as Django finds its apps).
+        games = importlib.import_module(settings.MUSTER_GAMES_PACKAGE)
+        for module in pkgutil.iter_modules(games.__path__):
+            importlib.import_module(f"{games.__name__}.{module.name}")
+        for cls in _subclasses(Presenter):
+            if cls.key:
+                _PRESENTERS[cls.key] = cls()
+    return _PRESENTERS
+
+
+def presenter_for(key: str) -> Presenter:
+    """The game's presenter, or the neutral one for a game that has none."""
+    found = _load().get(key)
+    return found if found is not None else Presenter(key)
+
+
+def all_presenters() -> list[Presenter]:
+    return list(_load().values())

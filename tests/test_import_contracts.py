@@ -1,0 +1,79 @@
+"""The import contracts in pyproject.toml (layers that only point down, pages and API
+apart, no cycle) hold for the project, and they are not a formality: the same contracts
+break on a copy of the code with one upward import, one import between pages and API, or
+one cycle added."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+PACKAGES = ("config", "armylists", "rules")
+
+
+def lint_imports(where: Path) -> subprocess.CompletedProcess:
+    # --no-cache: the copies are new each time, and nothing is written into the project.
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache"], cwd=where, capture_output=True, text=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def copy_of_the_code(tmp_path):
+    """The project's packages and its contracts, in a folder of their own."""
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.mo", "*.json"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def add_line(path: Path, line: str) -> None:
+    path.write_text(path.read_text() + f"\n{line}\n")
+
+
+def test_the_project_keeps_every_contract():
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Contracts: 3 kept, 0 broken." in result.stdout
+
+
+def test_the_copy_is_checked_and_kept_before_anything_is_added(copy_of_the_code):
+    # Proves the copy is what lint-imports reads (not the installed project).
+    result = lint_imports(copy_of_the_code)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Contracts: 3 kept, 0 broken." in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "added", "contract", "named"),
+    [
+        # a service reaching up into the pages
+        ("armylists/services/lists.py", "from armylists.views import helpers",
+         "config -> pages / API -> games -> services", "armylists.services.lists -> armylists.views.helpers"),
+        # a building block of the games' endpoints reaching up into a game
+        ("armylists/api/errors.py", "import armylists.games.godslayer",
+         "config -> pages / API -> games -> services", "armylists.api.errors -> armylists.games.godslayer"),
+        # the engine reaching up into the data layer
+        ("rules/engine/catalogue.py", "from rules import models",
+         "config -> pages / API -> games -> services", "rules.engine.catalogue -> rules.models"),
+        # a page importing an API module
+        ("armylists/views/home.py", "from armylists.api import lists",
+         "Pages and API never import each other", "armylists.views.home -> armylists.api.lists"),
+        # a cycle inside the engine, hidden in a function
+        ("rules/engine/catalogue.py", "def _late():\n    from . import common",
+         "No cycle anywhere", ".catalogue -> .common"),
+    ],
+)
+def test_a_contract_breaks_when_an_import_breaks_it(copy_of_the_code, module, added, contract,
+                                                     named):
+    add_line(copy_of_the_code / module, added)
+    result = lint_imports(copy_of_the_code)
+    assert result.returncode == 1, result.stdout
+    broken = result.stdout.split("Broken contracts", 1)[1]
+    assert contract in broken and named in broken, result.stdout
