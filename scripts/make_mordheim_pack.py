@@ -160,7 +160,7 @@ RATING = {"per_fighter": 5, "per_large_creature": 20}
 MAX_HEROES = 6
 GROUP_SIZE = (1, 5)
 
-# Roster import from BattleScribe / New Recruit (armylists/presenters/mordheim/
+# Roster import from BattleScribe / New Recruit (armylists/games/mordheim/
 # battlescribe.py): the words of a gameSystemName that make a roster a Mordheim one, the
 # cost names of gold, words of a catalogue name that name each warband, and roster names
 # that spelling rules alone do not bring to ours (roster name -> our name).

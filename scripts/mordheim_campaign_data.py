@@ -12,7 +12,7 @@ Tables read straight from the JSON: thresholds, both advance tables, racial maxi
 each fighter's race, skill lists (standard lists and per hero), shards by dice total,
 the wyrdstone sale table, the underdog table, trading and rating numbers. The
 exploration locations' rewards are prose-like in the JSON, so ``LOCATIONS`` below
-restates each as structured effects (see rules/systems/mordheim_exploration.py for the
+restates each as structured effects (see rules/systems/mordheim/exploration.py for the
 grammar); ``check_locations`` makes sure every name and number still agrees with the JSON.
 """
 

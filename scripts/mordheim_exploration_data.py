@@ -2,7 +2,7 @@
 
 mordheim-campaign.json gives each location's reward as short prose-like values; the
 engine needs structure. ``LOCATIONS`` restates them in the effect grammar of
-rules/systems/mordheim_exploration.py; ``locations()`` checks every name, item and
+rules/systems/mordheim/exploration.py; ``locations()`` checks every name, item and
 dice expression against the JSON (so a corrected JSON that disagrees fails loudly),
 adds the pack item key of each item the pack knows, and marks disputed rewards.
 """

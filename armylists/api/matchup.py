@@ -1,7 +1,7 @@
 """What the games' matchup endpoints share (``POST /api/v1/<game>/matchup/``): the parts
 of the body every game has, checked and bounded before the engine sees them, and the
 answer's common fields. Each game's presenter package adds its card values, modifiers
-and answer fields (``armylists/presenters/<game>/api.py``)."""
+and answer fields (``armylists/games/<game>/api.py``)."""
 
 from __future__ import annotations
 

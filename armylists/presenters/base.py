@@ -120,6 +120,12 @@ class Presenter:
         """URL patterns of the game's own API endpoints (under /api/v1/)."""
         return []
 
+    def api_fields(self) -> dict[str, type]:
+        """The fields the game adds to the API's generic serializers, by their
+        ``contributed_as`` ("card", "faction", "breakdown"): a serializer class each
+        (``armylists/api/serializers/contributed.py``). None by default."""
+        return {}
+
     def campaign_history(self, *, army_list) -> dict[str, int]:
         """How many campaign records each entry id of a saved list has (entries without
         any left out), so the builder asks before removing a fighter with a history.

@@ -67,7 +67,7 @@ class SystemRules:
     # special-action points, a Mordheim warband's rating and size limits).
     summary: Callable[[Catalogue, ListDocument, list[int]], dict] | None = None
     # Play beyond list building, when the game has it: a campaign log's rules (an object
-    # with the functions ``armylists.services.campaign`` calls) and scoring after a game.
+    # with the functions a game's campaign services call) and scoring after a game.
     campaign: object | None = None
     scoring: object | None = None
     # What one special-action purchase costs (all its uses), for games that sell them.

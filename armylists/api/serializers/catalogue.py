@@ -3,8 +3,9 @@ actions. They read the engine's frozen objects."""
 
 from collections.abc import Mapping
 
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from .contributed import Contributed
 
 
 class StatsSerializer(serializers.Serializer):
@@ -41,7 +42,7 @@ class SystemSummarySerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request else path
 
 
-def _attribute_int(attributes: Mapping, key: str) -> int | None:
+def attribute_int(attributes: Mapping, key: str) -> int | None:
     """An integer attribute of the game data; null when absent (or not a whole number)."""
     value = attributes.get(key)
     if value is None or isinstance(value, bool):
@@ -52,17 +53,19 @@ def _attribute_int(attributes: Mapping, key: str) -> int | None:
         return None
 
 
-def _attribute_bool(attributes: Mapping, key: str) -> bool | None:
+def attribute_bool(attributes: Mapping, key: str) -> bool | None:
     value = attributes.get(key)
     return None if value is None else bool(value)
 
 
-def _attribute_str(attributes: Mapping, key: str) -> str | None:
+def attribute_str(attributes: Mapping, key: str) -> str | None:
     value = attributes.get(key)
     return None if value is None else str(value)
 
 
-class FactionSerializer(serializers.Serializer):
+class FactionSerializer(Contributed, serializers.Serializer):
+    contributed_as = "faction"  # e.g. a warband's starting gold and sizes
+
     key = serializers.CharField()
     name = serializers.CharField()
     names = serializers.DictField(
@@ -70,26 +73,6 @@ class FactionSerializer(serializers.Serializer):
         help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
         "data gives none (the name stays).",
     )
-    # Mordheim warband rules (faction.attributes); null in systems without them.
-    starting_gold = serializers.SerializerMethodField(
-        help_text="Mordheim: the warband's starting gold (gc), the limit when a list's "
-        "battle_size is null; null elsewhere."
-    )
-    min_size = serializers.SerializerMethodField(
-        help_text="Mordheim: the fewest fighters in a warband; null elsewhere."
-    )
-    max_size = serializers.SerializerMethodField(
-        help_text="Mordheim: the most fighters in a warband; null elsewhere."
-    )
-
-    def get_starting_gold(self, faction) -> int | None:
-        return _attribute_int(faction.attributes, "starting_gold")
-
-    def get_min_size(self, faction) -> int | None:
-        return _attribute_int(faction.attributes, "min_size")
-
-    def get_max_size(self, faction) -> int | None:
-        return _attribute_int(faction.attributes, "max_size")
 
 
 class PricedKeySerializer(serializers.Serializer):
@@ -105,7 +88,9 @@ class OptionSerializer(PricedKeySerializer):
     )
 
 
-class CardSerializer(serializers.Serializer):
+class CardSerializer(Contributed, serializers.Serializer):
+    contributed_as = "card"  # e.g. a unit type, a stat row per wound, a fighter type
+
     key = serializers.CharField()
     name = serializers.CharField()
     names = serializers.DictField(
@@ -131,41 +116,6 @@ class CardSerializer(serializers.Serializer):
     stats = StatsSerializer()
     weapons = serializers.ListField(child=serializers.DictField())
     attributes = serializers.DictField()
-    # Read from card.attributes, on every card of every system: null (or []) where the
-    # game data does not say.
-    unit_type = serializers.SerializerMethodField(
-        help_text="Boarding Action: infantry, walker, vehicle, monstrous_creature, bike, "
-        "jetbike, beast or swarm; null elsewhere."
-    )
-    wargear = serializers.SerializerMethodField(
-        help_text="Boarding Action: wargear keywords (forbidden_wargear reads them)."
-    )
-    alignment = serializers.SerializerMethodField(
-        help_text="Trupp: good and evil never share a troop; null elsewhere."
-    )
-    mook = serializers.SerializerMethodField(
-        help_text="Trupp: true when the character may be fielded more than once; null elsewhere."
-    )
-    sorcery = serializers.SerializerMethodField(
-        help_text="Trupp: true when the sheet has Sorcery (may buy spells); null elsewhere."
-    )
-    stat_rows = serializers.SerializerMethodField(
-        help_text="Trupp: the sheet's stat rows, indexed by wounds taken (row 0 at the "
-        "start); a stat is null where the character lacks it. Empty elsewhere."
-    )
-    fighter = serializers.SerializerMethodField(
-        help_text="Mordheim: a hero (one model per entry) or a henchman (groups); null elsewhere."
-    )
-    type_limit = serializers.SerializerMethodField(
-        help_text="Mordheim: the most models of this fighter type; null: no limit of its own."
-    )
-    group_max = serializers.SerializerMethodField(
-        help_text="Mordheim: the largest henchman group of this type (the general maximum "
-        "applies when it is lower); null: only the general maximum applies."
-    )
-    starting_experience = serializers.SerializerMethodField(
-        help_text="Mordheim: experience at hiring; null elsewhere."
-    )
 
     @staticmethod
     def _priced(mapping) -> list[dict]:
@@ -190,46 +140,6 @@ class CardSerializer(serializers.Serializer):
                 }
             )
         return options
-
-    def get_unit_type(self, card) -> str | None:
-        return _attribute_str(card.attributes, "unit_type")
-
-    def get_wargear(self, card) -> list[str]:
-        wargear = card.attributes.get("wargear") or ()
-        return [wargear] if isinstance(wargear, str) else [str(w) for w in wargear]
-
-    @extend_schema_field(
-        serializers.ChoiceField(choices=["good", "evil", "neutral"], allow_null=True)
-    )
-    def get_alignment(self, card):
-        return _attribute_str(card.attributes, "alignment")
-
-    def get_mook(self, card) -> bool | None:
-        return _attribute_bool(card.attributes, "mook")
-
-    def get_sorcery(self, card) -> bool | None:
-        return _attribute_bool(card.attributes, "sorcery")
-
-    @extend_schema_field(
-        serializers.ListField(
-            child=serializers.DictField(child=serializers.IntegerField(allow_null=True))
-        )
-    )
-    def get_stat_rows(self, card):
-        return [dict(row) for row in card.attributes.get("stat_rows") or ()]
-
-    @extend_schema_field(serializers.ChoiceField(choices=["hero", "henchman"], allow_null=True))
-    def get_fighter(self, card):
-        return _attribute_str(card.attributes, "fighter")
-
-    def get_type_limit(self, card) -> int | None:
-        return _attribute_int(card.attributes, "type_limit")
-
-    def get_group_max(self, card) -> int | None:
-        return _attribute_int(card.attributes, "group_max")
-
-    def get_starting_experience(self, card) -> int | None:
-        return _attribute_int(card.attributes, "starting_experience")
 
 
 class ItemSerializer(serializers.Serializer):

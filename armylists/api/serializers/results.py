@@ -3,6 +3,8 @@
 
 from rest_framework import serializers
 
+from .contributed import Contributed
+
 
 class ViolationSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Rule code from RULES.md, e.g. battle_size.")
@@ -26,7 +28,9 @@ class PointsSerializer(serializers.Serializer):
     )
 
 
-class BreakdownSerializer(serializers.Serializer):
+class BreakdownSerializer(Contributed, serializers.Serializer):
+    contributed_as = "breakdown"  # e.g. a fighter's type and his group's sizes
+
     entry = serializers.IntegerField()
     id = serializers.CharField(help_text="The entry's id.")
     card = serializers.CharField(allow_null=True)
@@ -36,19 +40,6 @@ class BreakdownSerializer(serializers.Serializer):
     points = serializers.IntegerField()
     known = serializers.BooleanField()
     stats = serializers.DictField(required=False, help_text="Effective stats with items.")
-    fighter = serializers.ChoiceField(
-        choices=["hero", "henchman"], required=False, help_text="Mordheim: hero or henchman."
-    )
-    leader = serializers.BooleanField(required=False, help_text="Mordheim: the leader.")
-    models = serializers.IntegerField(required=False, help_text="Mordheim: models fielded.")
-    model_price = serializers.IntegerField(
-        required=False, help_text="Mordheim: gold for one model with its equipment."
-    )
-    group_sizes = serializers.ListField(
-        child=serializers.IntegerField(),
-        required=False,
-        help_text="Mordheim: the smallest and largest henchman group of this type.",
-    )
 
 
 class ValidationResultSerializer(serializers.Serializer):

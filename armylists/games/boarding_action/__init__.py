@@ -8,7 +8,7 @@ from armylists.presenters.base import Presenter, label_for
 from rules.systems import boarding_action
 
 from ...names import keyword_name
-from . import api, hull_breach
+from . import api, api_fields, hull_breach
 from .battlescribe import import_roster
 from .cards import action_blocks, print_card
 from .text import text_facts, text_sections
@@ -67,6 +67,9 @@ class BoardingActionPresenter(Presenter):
                 name="tools-boarding-action-hull-breach",
             )
         ]
+
+    def api_fields(self):
+        return {"card": api_fields.CardFields}
 
     def api_urls(self):
         return [

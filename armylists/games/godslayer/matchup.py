@@ -1,6 +1,6 @@
 """Godslayer's matchup odds as a page (``/g/godslayer/matchup/``): one profile card
 attacks another with a weapon, in a situation. ``godslayer_matchup`` is the one way to
-the engine (``rules.systems.godslayer_odds``), for this page and the API (``api.py``)."""
+the engine (``rules.systems.godslayer.odds``), for this page and the API (``api.py``)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from armylists.presenters.base import Presenter
 from rules.systems import mordheim
 
-from . import api, campaign, rout_test
+from . import api, api_fields, campaign, rout_test
 from .battlescribe import import_roster
 from .campaign_api import campaign as campaign_api
 from .campaign_api import campaign_battles as battles_api
@@ -76,6 +76,13 @@ class MordheimPresenter(Presenter):
             ),
             path("lists/<int:list_id>/campaign/", campaign.campaign_page, name="list-campaign"),
         ]
+
+    def api_fields(self):
+        return {
+            "card": api_fields.CardFields,
+            "faction": api_fields.FactionFields,
+            "breakdown": api_fields.BreakdownFields,
+        }
 
     def api_urls(self):
         return [

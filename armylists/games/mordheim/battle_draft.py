@@ -1,5 +1,5 @@
 """A battle recorded step by step on the campaign page, kept on the server as a draft
-(``armylists.services.campaign_battles``): the page's steps, what each adds to the
+(``services.campaign_battles``): the page's steps, what each adds to the
 battle, and the choices the campaign rules still wait for.
 
 Each step's form adds its part (``KEYS``) and drops the parts of the steps after it

@@ -1,7 +1,7 @@
 """The forms of a battle recorded step by step on the campaign page (``battle_draft``):
 one per step (the trading step's is ``trading_form``), each turning what the player
 typed into its part of the battle as the campaign rules take it
-(``rules.systems.mordheim_battle``). Fields are named by the fighter's entry id; every
+(``rules.systems.mordheim.battle``). Fields are named by the fighter's entry id; every
 field is bounded; dice left empty are rolled by Muster.
 """
 

@@ -2,7 +2,7 @@
 stash), a battle recorded step by step, the log by battle, undo, and a rout test filled
 in with the warband as it is now.
 
-Thin: forms in, ``armylists.services.campaign`` and ``campaign_battles`` do the work;
+Thin: forms in, ``services.campaign`` and ``campaign_battles`` do the work;
 what a record did comes from the campaign rules, in the reader's language. Every action
 is a plain form post to the page (``action``: ``step``, ``choose``, ``record``,
 ``discard``, ``undo``, ``undo-battle`` or ``rout``); a change redirects back

@@ -10,7 +10,7 @@ from armylists.presenters.base import Presenter, label_for
 from rules.systems import trupp
 
 from ...names import item_names, stat_labels
-from . import api, matchup
+from . import api, api_fields, matchup
 from .cards import print_card
 from .text import text_sections
 
@@ -45,6 +45,9 @@ class TruppPresenter(Presenter):
 
     def urls(self):
         return [path("g/trupp/matchup/", matchup.matchup_view, name="matchup-trupp")]
+
+    def api_fields(self):
+        return {"card": api_fields.CardFields}
 
     def api_urls(self):
         return [path("trupp/matchup/", api.trupp_matchup, name="api-trupp-matchup")]

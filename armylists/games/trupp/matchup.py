@@ -1,6 +1,6 @@
 """Trupp's matchup odds as a page (``/g/trupp/matchup/``): one character attacks another,
 per attack and per attack action. ``trupp_matchup`` is the one way to the engine
-(``rules.systems.trupp_odds``), for this page and the API (``api.py``)."""
+(``rules.systems.trupp.odds``), for this page and the API (``api.py``)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ A list document is a warband: ``faction`` is the warband type, ``battle_size`` i
 (null: the warband's starting gold). A hero is an entry of its own (``name``, ``items``);
 a henchman group is one entry of ``size`` identical models, and its ``items`` are bought
 for every model of the group. The campaign log (injuries, experience) is in
-``rules.systems.mordheim_campaign``.
+``rules.systems.mordheim.campaign``.
 """
 
 from __future__ import annotations

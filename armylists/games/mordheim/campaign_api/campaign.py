@@ -1,6 +1,6 @@
 """A saved list's campaign log over the API (today: Mordheim's serious injuries, henchmen
 out of action and experience), and the roster it made. Thin: read the body, call
-``armylists.services.campaign``, shape the answer.
+``services.campaign``, shape the answer.
 
 Access as for every private list endpoint (armylists/api/lists.py): anonymous callers
 get 403 ``not_authenticated``; a list that is not yours answers 404 like one that does

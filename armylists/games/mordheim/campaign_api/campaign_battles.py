@@ -1,6 +1,6 @@
 """Battles of a campaign over the API: record one battle's whole post-battle sequence at
 once (or preview it), and take the last battle back as a whole. Thin: the body is
-checked here for shape and bounds, ``armylists.services.campaign_battles`` does the rest.
+checked here for shape and bounds, ``services.campaign_battles`` does the rest.
 
 Access as for every private list endpoint: anonymous callers get 403
 ``not_authenticated``; a list that is not yours answers 404 like one that does not

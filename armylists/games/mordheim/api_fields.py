@@ -1,0 +1,75 @@
+"""What Mordheim adds to the API's catalogue cards and factions and to the validation
+breakdown rows (``Presenter.api_fields``)."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from armylists.api.serializers.catalogue import attribute_int, attribute_str
+
+
+class CardFields(serializers.Serializer):
+    fighter = serializers.SerializerMethodField(
+        help_text="Mordheim: a hero (one model per entry) or a henchman (groups); null elsewhere."
+    )
+    type_limit = serializers.SerializerMethodField(
+        help_text="Mordheim: the most models of this fighter type; null: no limit of its own."
+    )
+    group_max = serializers.SerializerMethodField(
+        help_text="Mordheim: the largest henchman group of this type (the general maximum "
+        "applies when it is lower); null: only the general maximum applies."
+    )
+    starting_experience = serializers.SerializerMethodField(
+        help_text="Mordheim: experience at hiring; null elsewhere."
+    )
+
+    @extend_schema_field(serializers.ChoiceField(choices=["hero", "henchman"], allow_null=True))
+    def get_fighter(self, card):
+        return attribute_str(card.attributes, "fighter")
+
+    def get_type_limit(self, card) -> int | None:
+        return attribute_int(card.attributes, "type_limit")
+
+    def get_group_max(self, card) -> int | None:
+        return attribute_int(card.attributes, "group_max")
+
+    def get_starting_experience(self, card) -> int | None:
+        return attribute_int(card.attributes, "starting_experience")
+
+
+class FactionFields(serializers.Serializer):
+    # Mordheim warband rules (faction.attributes); null in systems without them.
+    starting_gold = serializers.SerializerMethodField(
+        help_text="Mordheim: the warband's starting gold (gc), the limit when a list's "
+        "battle_size is null; null elsewhere."
+    )
+    min_size = serializers.SerializerMethodField(
+        help_text="Mordheim: the fewest fighters in a warband; null elsewhere."
+    )
+    max_size = serializers.SerializerMethodField(
+        help_text="Mordheim: the most fighters in a warband; null elsewhere."
+    )
+
+    def get_starting_gold(self, faction) -> int | None:
+        return attribute_int(faction.attributes, "starting_gold")
+
+    def get_min_size(self, faction) -> int | None:
+        return attribute_int(faction.attributes, "min_size")
+
+    def get_max_size(self, faction) -> int | None:
+        return attribute_int(faction.attributes, "max_size")
+
+
+class BreakdownFields(serializers.Serializer):
+    fighter = serializers.ChoiceField(
+        choices=["hero", "henchman"], required=False, help_text="Mordheim: hero or henchman."
+    )
+    leader = serializers.BooleanField(required=False, help_text="Mordheim: the leader.")
+    models = serializers.IntegerField(required=False, help_text="Mordheim: models fielded.")
+    model_price = serializers.IntegerField(
+        required=False, help_text="Mordheim: gold for one model with its equipment."
+    )
+    group_sizes = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Mordheim: the smallest and largest henchman group of this type.",
+    )
