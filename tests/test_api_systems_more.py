@@ -1,7 +1,7 @@
 """The other game systems over real HTTP: Boarding Action, Trupp, Mordheim and Kemet.
 
 GET /api/v1/systems/<key>/ serves each system's own card, faction and special-action
-fields; POST /api/v1/validate/ applies each system's rules (RULES.md sections 2-5).
+fields; POST /api/v1/validate/ applies each system's rules (docs/rules/).
 """
 
 import pytest

@@ -1,4 +1,4 @@
-"""Table-driven tests of the Boarding Action validators (RULES.md section 2).
+"""Table-driven tests of the Boarding Action validators (docs/rules/boarding_action.md).
 
 Each rule code has at least one legal and one illegal list. The catalogue is built by
 hand here, so the tests hold whatever the sample pack says; a few tests at the end check

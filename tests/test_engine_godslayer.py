@@ -1,4 +1,4 @@
-"""Table-driven tests of the Godslayer validators (RULES.md section 1).
+"""Table-driven tests of the Godslayer validators (docs/rules/godslayer.md).
 
 Each rule code has at least one legal and one illegal list. The catalogue is built
 by hand here, so the tests hold whatever the sample data says.

@@ -1,4 +1,4 @@
-"""Godslayer matchup odds (rules/systems/godslayer_odds.py), RULES.md 1: every modifier
+"""Godslayer matchup odds (rules/systems/godslayer_odds.py), docs/rules/godslayer.md: every modifier
 against a count done by hand on a catalogue built here.
 
 The counts: of the 36 rolls of 2D6, a total of at least 5 comes up 30 times, 6: 26,

@@ -1,4 +1,4 @@
-"""The Kemet battle resolver (RULES.md section 4), on a hand-built set of cards."""
+"""The Kemet battle resolver (docs/rules/kemet.md), on a hand-built set of cards."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Table-driven tests of the Mordheim warband rules (RULES.md section 3).
+"""Table-driven tests of the Mordheim warband rules (docs/rules/mordheim.md).
 
 Each rule code has a legal and an illegal list. The catalogue is built by hand here,
 with round numbers, so the tests hold whatever the shipped pack says.

@@ -1,4 +1,4 @@
-"""The Mordheim campaign log (RULES.md section 3): injuries, lost henchmen, experience.
+"""The Mordheim campaign log (docs/rules/mordheim.md): injuries, lost henchmen, experience.
 
 Every D66 result range, the henchman D6, multiple injuries with their re-rolls, undo,
 and each refused event. The catalogue is the hand-built one of the roster tests.

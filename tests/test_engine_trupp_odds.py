@@ -1,4 +1,4 @@
-"""Trupp matchup odds (rules/systems/trupp_odds.py), RULES.md 5: hit KG against AGI, wound
+"""Trupp matchup odds (rules/systems/trupp_odds.py), docs/rules/trupp.md: hit KG against AGI, wound
 STÄ against WID, doubles decide, #A attacks an action, the row by wounds taken; every
 case against a count done by hand on a catalogue built here.
 

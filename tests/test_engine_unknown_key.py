@@ -1,4 +1,4 @@
-"""`unknown_key` for a list's faction, in every system (RULES.md, intro).
+"""`unknown_key` for a list's faction, in every system (docs/rules/README.md).
 
 Boarding Action, Trupp and Kemet have no factions: a list that names one (a made-up
 key, an import from another game) is told so instead of keeping it unseen. Systems

@@ -7,7 +7,7 @@ from tests.conftest import FIXTURES
 
 PACK = read_pack_file(FIXTURES / "godslayer.yaml")
 STATS = {"MOV", "MEL", "RAN", "MAG", "DEF", "ARM", "DIS", "ACT"}
-# The real model names RULES.md's digest lists, by faction (section 1).
+# The real model names docs/rules/godslayer.md lists (Sample data), by faction.
 DIGEST_NAMES = {
     "wyldfolk": {"Pendragon", "Bard", "Bladesinger", "Farfarer", "Druid", "Scabtha Hunter",
                  "Cromlech Guard"},

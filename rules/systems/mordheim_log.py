@@ -1,4 +1,4 @@
-"""The Mordheim campaign hook (RULES.md section 3): what ``armylists.services.campaign``
+"""The Mordheim campaign hook (docs/rules/mordheim.md): what ``armylists.services.campaign``
 calls, found through the registered rules (``rules_for("mordheim").campaign``), never
 by importing a game's module.
 
