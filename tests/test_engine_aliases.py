@@ -20,7 +20,12 @@ from rules.engine import (
     parse,
     validate,
 )
-from rules.engine.aliases import alias_table, canonical_document, declared_aliases
+from rules.engine.aliases import (
+    alias_table,
+    canonical_document,
+    canonical_list,
+    declared_aliases,
+)
 
 STATS = {"MOV": 4, "MEL": 5, "RAN": 0, "MAG": 0, "DEF": 10, "ARM": 2, "DIS": 6, "ACT": 4}
 HOOK = ({"name": "Hook", "type": "melee", "act": 1, "range": 1, "str": 4, "properties": []},)
@@ -148,6 +153,26 @@ def test_a_saved_list_with_the_old_faction_key_still_validates():
         ("faction", "faction"), ("card", "entries[0].card"), ("item", "entries[0].items[0]"),
         ("card", "entries[1].card")]
     assert [e["id"] for e in current["entries"]] == ["a", "b"]  # entries keep their ids
+
+
+def test_a_typed_document_reads_the_same_renames_as_plain_data():
+    """canonical_list, the services' one entry point, renames inside entries too (a typed
+    document holds tuples, not lists)."""
+    typed, renames = canonical_list(CATALOGUE, parse(SAVED))
+    plain, expected = canonical_document(CATALOGUE, SAVED)
+    assert renames == expected and len(renames) == 4
+    assert typed == parse(plain)
+    assert [e.card for e in typed.entries] == ["banebrood-bisotaur-shaman", "banebrood-reavers"]
+    assert validate(CATALOGUE, typed).violations == []
+
+
+def test_a_typed_document_without_old_keys_comes_back_as_it_is():
+    current = parse(canonical_document(CATALOGUE, SAVED)[0])
+    same, renames = canonical_list(CATALOGUE, current)
+    assert same is current and renames == []  # not copied
+    bare = replace(CATALOGUE, aliases={})
+    stale = parse(SAVED)
+    assert canonical_list(bare, stale) == (stale, [])
 
 
 @pytest.mark.parametrize("data", [None, "text", [], {"entries": "x"}, {"entries": [None, 3]},
