@@ -1,16 +1,18 @@
-"""armylists/sessions.py: Django's database sessions, read by a compiled query, behave as
-Django's: a live session is read, an expired or unknown one is not (and a new key is made
-on save), login cycles the key and logout ends it."""
+"""Sessions are Django's own database sessions: a live session is read, an expired or
+unknown one is not (and a new key is made on save), login cycles the key and logout ends
+it, for every worker at once.
+
+Not ``cached_db``: the default cache is per process (LocMemCache), so a session ended in
+one worker (a logout) would stay readable from another worker's memory."""
 
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
-
-from armylists.sessions import SessionStore
 
 
 @pytest.fixture
@@ -21,8 +23,8 @@ def stored(db):
     return session.session_key
 
 
-def test_it_is_the_session_engine():
-    assert settings.SESSION_ENGINE == "armylists.sessions"
+def test_it_is_djangos_database_session_engine():
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
 
 
 def test_it_reads_a_live_session(stored):
@@ -58,6 +60,15 @@ def test_it_keeps_login_and_logout_working(alice):
     client.post("/accounts/logout/")
     assert not Session.objects.filter(session_key=key).exists()
     assert client.get("/lists/").status_code == 302  # to the login page
+
+
+def test_a_logout_in_one_worker_ends_the_session_in_every_other(stored):
+    """Two stores of one key stand for two workers: once one ends the session, the other
+    reads nothing (no copy kept in a process's memory)."""
+    first, second = SessionStore(stored), SessionStore(stored)
+    assert first["builder"] == second["builder"] == "holder-1"
+    first.flush()
+    assert SessionStore(stored).get("builder") is None
 
 
 def test_it_lets_a_session_live_exactly_until_it_expires(stored):
