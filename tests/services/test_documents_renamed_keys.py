@@ -14,7 +14,7 @@ import pytest
 
 from armylists.models import ArmyList
 from armylists.services import lists
-from tests.pages_helpers import Page
+from tests.support.pages import Page
 
 # Saved before The Fallen were called the Banebrood (data 2026.11-sample.1).
 OLD_LIST = {
