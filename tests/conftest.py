@@ -1,11 +1,9 @@
-from pathlib import Path
-
 import pytest
-import requests
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
-PASSWORD = "correct-horse-battery-staple"  # every test user's
+# Importable from here too, for tests written before tests/support/ (prefer support).
+from tests.support.http import Api, Http, token_client  # noqa: F401
+from tests.support.paths import FIXTURES, ROOT  # noqa: F401
+from tests.support.users import PASSWORD, make_user  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
@@ -61,71 +59,14 @@ def godslayer(load_system):
     return load_system("godslayer")
 
 
-class Api:
-    """Real HTTP against the live test server."""
-
-    def __init__(self, base):
-        self.base = base
-        self.session = requests.Session()
-
-    def url(self, path):
-        return self.base + path
-
-    def get(self, path, **kw):
-        return self.session.get(self.url(path), timeout=30, **kw)
-
-    def post(self, path, json=None, **kw):
-        return self.session.post(self.url(path), json=json, timeout=30, **kw)
-
-
 @pytest.fixture
 def api(live_server):
     return Api(live_server.url)
 
 
-class Http:
-    """One client of the live server: its own cookies, and a token if it has one."""
-
-    def __init__(self, base, token=None):
-        self.base = base
-        self.session = requests.Session()
-        if token:
-            self.session.headers["Authorization"] = f"Token {token}"
-
-    def request(self, method, path, **kw):
-        return self.session.request(method, self.base + path, timeout=30, **kw)
-
-    def get(self, path, **kw):
-        return self.request("GET", path, **kw)
-
-    def post(self, path, json=None, **kw):
-        return self.request("POST", path, json=json, **kw)
-
-    def put(self, path, json=None, **kw):
-        return self.request("PUT", path, json=json, **kw)
-
-    def patch(self, path, json=None, **kw):
-        return self.request("PATCH", path, json=json, **kw)
-
-    def delete(self, path, **kw):
-        return self.request("DELETE", path, **kw)
-
-
-def make_user(username):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user(username, password=PASSWORD)
-
-
-def token_client(api, user):
-    """``user`` over the API, with an API token of their own."""
-    from rest_framework.authtoken.models import Token
-
-    return Http(api.base, Token.objects.create(user=user).key)
-
-
-# alice owns the lists of the tests; bob is a logged-in stranger. Tests over the live API
-# wrap them in token clients (``token_client``) under the same names.
+# alice owns the lists of the tests; bob and charlie are logged-in strangers. Each name is
+# always that User; a test over the live API wraps one in a token client under another
+# name (``alice_api = token_client(api, alice)``).
 
 
 @pytest.fixture
@@ -136,6 +77,11 @@ def alice(db):
 @pytest.fixture
 def bob(db):
     return make_user("bob")
+
+
+@pytest.fixture
+def charlie(db):
+    return make_user("charlie")
 
 
 @pytest.fixture

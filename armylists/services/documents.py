@@ -25,6 +25,7 @@ from rules.engine import (
     validate,
     with_ids,
 )
+from rules.engine.aliases import canonical_list
 from rules.engine.document import FORMAT
 from rules.engine.validation import UnknownSystem, rules_for
 
@@ -79,9 +80,20 @@ def catalogue_of(document: ListDocument) -> Catalogue:
 
 
 def document_check(*, document: ListDocument, catalogue: Catalogue | None = None) -> Checked:
-    """Validate a document already read (its catalogue found if not given)."""
+    """Validate a document already read (its catalogue found if not given).
+
+    A key the game data renamed since the document was written (an alias the pack
+    declares) is read as its new key here, once for every reader (validate, pages,
+    exports, shared pages, diffs), and ``renames`` says what was read so.
+    """
     catalogue = catalogue or catalogue_of(document)
-    return Checked(document=document, catalogue=catalogue, result=validate(catalogue, document))
+    document, renames = canonical_list(catalogue, document)
+    return Checked(
+        document=document,
+        catalogue=catalogue,
+        result=validate(catalogue, document),
+        renames=renames,
+    )
 
 
 def list_check(*, data=None, body: bytes | None = None) -> Checked:

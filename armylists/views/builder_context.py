@@ -37,6 +37,9 @@ def builder_context(
     data_changes = None
     if checked is not None and army_list is not None and army_list.document == document.to_dict():
         data_changes = changes.data_changes(army_list=army_list, checked=checked)
+    if checked is not None:
+        # Keys the game data renamed are shown (and posted back) as their new keys.
+        document = checked.document
     rules = rules_for(catalogue.system)
     summary = (
         dict(rules.summary(catalogue, document, payload["points"]["entries"]))

@@ -87,8 +87,9 @@ TEMPLATES = [
 DATABASES = {"default": database_settings()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Django's database sessions, their per-request read compiled once (armylists/sessions.py).
-SESSION_ENGINE = "armylists.sessions"
+# Django's own database sessions. Not cached_db: the default cache is per process, so a
+# logout or an expiry seen by one worker would stay unseen by the others.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # "pages": rendered pages kept per process (armylists/views/page_cache.py). Its keys are
 # made of everything a page shows, so nothing there can go stale and a shared cache would

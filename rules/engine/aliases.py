@@ -139,5 +139,8 @@ def canonical_list(catalogue: Catalogue, document) -> tuple[Any, list[dict]]:
     )
     if not old:
         return document, []
-    data, renames = canonical_document(catalogue, msgspec.to_builtins(document))
+    # Through JSON, not to_builtins: that keeps the document's tuples (entries, items),
+    # which canonical_document reads as no list at all and would leave unrenamed.
+    plain = msgspec.json.decode(msgspec.json.encode(document))
+    data, renames = canonical_document(catalogue, plain)
     return msgspec.convert(data, type=ListDocument), renames

@@ -11,7 +11,7 @@ from .violations import N_, Violation
 
 
 class UnknownKeyValidator(Validator):
-    """Every system: a key the game data does not know is an error (RULES.md, intro).
+    """Every system: a key the game data does not know is an error (docs/rules/README.md).
 
     The entry stays in the list and the other entries are still validated; the
     violation names the key and the place, so nothing is dropped silently.

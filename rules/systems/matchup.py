@@ -93,13 +93,6 @@ def refuse_unused(side: Mapping, path: str, field: str, why: str, problems: Prob
         problems.add(f"{path}.{field}", why)
 
 
-def name_of(side: Mapping, card: Card | None, role: str) -> str:
-    if card is not None:
-        return card.name
-    values = side.get("card_values") or {}
-    return str(values.get("name") or f"the {role}")
-
-
 def needs_card(side: Mapping | None, path: str, problems: Problems) -> bool:
     """A side names a card or types its values; say so when it does neither."""
     if not isinstance(side, Mapping):

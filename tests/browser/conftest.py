@@ -13,6 +13,8 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
+from tests.support.browser import live_pack  # noqa: E402
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -104,23 +106,16 @@ def page(new_context):
     return new_context().new_page()
 
 
-def _live_pack(key: str):
-    """The shipped pack fixtures/<key>.yaml, loaded into the live server's database."""
-    from rules.packs import load_pack_file
-
-    return load_pack_file(Path(__file__).resolve().parents[2] / "fixtures" / f"{key}.yaml")
-
-
 @pytest.fixture
 def live_boarding_action(transactional_db, live_server):
-    return _live_pack("boarding-action")
+    return live_pack("boarding-action")
 
 
 @pytest.fixture
 def live_trupp(transactional_db, live_server):
-    return _live_pack("trupp")
+    return live_pack("trupp")
 
 
 @pytest.fixture
 def live_mordheim(transactional_db, live_server):
-    return _live_pack("mordheim")
+    return live_pack("mordheim")

@@ -10,9 +10,8 @@ list.
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_builder_keyboard import WITCH
-from tests.browser.test_journeys import ENTRY, PASSWORD, add_card, start_list
-from tests.browser.test_journeys_systems import CAPTAIN, CHAMPION, WARRIOR, add, start_builder
+from tests.support.browser import ENTRY, PASSWORD, WITCH, add_card, start_list
+from tests.support.browser_systems import CAPTAIN, CHAMPION, WARRIOR, add, start_builder
 
 pytestmark = pytest.mark.browser
 

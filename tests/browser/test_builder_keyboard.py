@@ -13,10 +13,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from armylists.models import ArmyList, Workspace
-from tests.browser.test_journeys import (
+from tests.support.browser import (
     CAPTAIN,
     ENTRY,
     OGRE,
+    WITCH,
     add_card,
     count_field,
     entry,
@@ -25,11 +26,10 @@ from tests.browser.test_journeys import (
     start_list,
     total,
 )
-from tests.browser.test_journeys_systems import add, start_builder
+from tests.support.browser_systems import add, start_builder
 
 pytestmark = pytest.mark.browser
 
-WITCH = "nordgaard-ravenwitch"
 STAFF = "nordgaard-raven-staff"
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD, make_user
+from tests.support.users import PASSWORD, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("live_godslayer")]
 

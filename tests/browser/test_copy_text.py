@@ -7,8 +7,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from armylists.services import lists as lists_services
-from tests.conftest import PASSWORD
-from tests.text_export_helpers import GODSLAYER
+from tests.support.text_export import GODSLAYER
+from tests.support.users import PASSWORD
 
 pytestmark = [pytest.mark.browser]
 CLIPBOARD = ["clipboard-read", "clipboard-write"]

@@ -3,7 +3,7 @@ recorded step by step on the campaign page with the dice typed, and the treasury
 rating on the page match the figures worked out by hand; then the last battle is undone
 as one, and the builder, shared page and print sheet show the warband as it is now.
 
-The warband (tests/mordheim_battle_helpers.py): 360 of 500 gc, treasury 140 gc, 9 models
+The warband (tests/support/mordheim_battle.py): 360 of 500 gc, treasury 140 gc, 9 models
 and 28 experience, rating 73.
 
 Battle 1, won: Kurt out of action (D66 41, full recovery), a Warrior out of action (D6 4,
@@ -33,7 +33,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.campaign_steps import choose, expect_step, record, row_of, save_step
-from tests.mordheim_battle_helpers import WARBAND
+from tests.support.mordheim_battle import WARBAND
 
 pytestmark = pytest.mark.browser
 PASSWORD = "Reikland-dice-1999"

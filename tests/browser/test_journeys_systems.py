@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.campaign_steps import entry_ids, record, row_of, save_step
-from tests.browser.test_journeys import (
+from tests.support.browser import (
     ENTRY,
     SCREENSHOTS,
     assert_no_reload,
@@ -25,19 +25,13 @@ from tests.browser.test_journeys import (
     total,
     verdict,
 )
+from tests.support.browser_systems import CAPTAIN, CHAMPION, WARRIOR, add, start_builder
 
 pytestmark = pytest.mark.browser
 
 # -- steps shared by the systems -------------------------------------------------------
 
 
-def add(page: Page, testid: str):
-    """Press an add button of the builder and wait for the new entry."""
-    entries = page.locator(ENTRY)
-    before = entries.count()
-    page.click(f"[data-testid={testid}]")
-    expect(entries).to_have_count(before + 1)
-    return entries.nth(before)
 
 
 def remove(page: Page, name: str):
@@ -52,18 +46,6 @@ def list_violations(page: Page):
     return page.locator("[data-testid=list-violations] li")
 
 
-def start_builder(page: Page, system: str, *, name: str, choose=()):
-    """The start page of a system: tick the radio buttons, name the list, start."""
-    page.goto(f"/g/{system}/")
-    for field, value in choose:
-        page.check(f"input[name={field}][value={value}]")
-    page.fill("input[name=name]", name)
-    page.click("main button.primary")
-    expect(page).to_have_url(re.compile(rf"/g/{system}/build/$"))
-    expect(page.locator(".empty").first).to_be_visible()
-    expect(total(page)).to_have_text("0")
-    expect(page.locator("#f-name")).to_have_value(name)
-    page.evaluate("window.__marker = 1")  # gone if anything reloads the whole page
 
 
 def screenshot(page: Page, name: str):
@@ -276,9 +258,6 @@ def test_trupp_alignment_options_and_mooks(page: Page, live_trupp):
 
 # -- Mordheim --------------------------------------------------------------------------
 
-CAPTAIN = "reikland-mercenary-captain"  # leader, 60 gc, 20 experience
-CHAMPION = "reikland-champion"  # hero, 35 gc, 8 experience, WS 4
-WARRIOR = "reikland-warrior"  # henchman, 25 gc a model
 CAPTAIN_NAME = "Gunther Stahl"
 HAND_INJURY = 34  # D66: hand injury, WS -1
 LOST = 1  # D6 for a henchman out of action: 1-2 lost

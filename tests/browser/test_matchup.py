@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_journeys import SCREENSHOTS
+from tests.support.browser import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 

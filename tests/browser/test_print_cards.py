@@ -18,9 +18,9 @@ from pypdf import PdfReader
 
 from armylists.games.mordheim.services import campaign, campaign_battles
 from armylists.services import lists as lists_services
-from tests.browser.test_journeys import SCREENSHOTS
-from tests.mordheim_battle_helpers import BATTLE_1
-from tests.print_helpers import LISTS
+from tests.support.browser import SCREENSHOTS, live_pack
+from tests.support.mordheim_battle import BATTLE_1
+from tests.support.print_lists import LISTS
 
 pytestmark = [pytest.mark.browser]
 
@@ -94,9 +94,7 @@ def test_the_owner_prints_an_unshared_list_in_both_layouts(page: Page, live_gods
 @pytest.mark.parametrize("system", ["godslayer", "boarding-action", "mordheim", "trupp"])
 def test_each_game_prints_its_cards_to_a4_without_a_cut_block(page: Page, system, transactional_db,
                                                              live_server):
-    from tests.browser.conftest import _live_pack
-
-    _live_pack(system)
+    live_pack(system)
     owner = User.objects.create_user("printer", password=PASSWORD)
     army_list = make_list(owner, system)
     page.set_viewport_size(A4_SCREEN)

@@ -7,7 +7,7 @@ from .contributed import Contributed
 
 
 class ViolationSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Rule code from RULES.md, e.g. battle_size.")
+    code = serializers.CharField(help_text="Rule code from docs/rules/<game>.md, e.g. battle_size.")
     severity = serializers.ChoiceField(choices=["error", "warning", "info"])
     message = serializers.CharField()
     entry = serializers.IntegerField(allow_null=True, help_text="Index into entries, or null.")

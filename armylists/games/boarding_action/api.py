@@ -69,7 +69,7 @@ class HullBreachResultSerializer(serializers.Serializer):
 )
 @play_aid
 def boarding_action_hull_breach(request):
-    """Look a D6 up on the hull-breach table (RULES.md 2): the loaded pack's table, else
+    """Look a D6 up on the hull-breach table (docs/rules/boarding_action.md): the pack's table, else
     the rules' own. A glancing hit modifies the roll by the table's glancing_modifier (-2),
     kept on the table. Without a roll the server rolls one (random.SystemRandom)."""
     return hull_breach.boarding_action_hull_breach(**read_body(HullBreachSerializer, request))

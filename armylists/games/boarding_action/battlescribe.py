@@ -3,7 +3,7 @@
 Each unit of the roster becomes a custom unit, judged by the validators like any other:
 - name: its custom name, else its entry name; points: the roster's cost of the unit with
   everything selected under it (``battlescribe.cost_names``); a unit of n models whose
-  cost divides by n becomes n models at cost/n (every model acts on its own, RULES.md 2),
+  cost divides by n becomes n models at cost/n (each acts alone, docs/rules/boarding_action.md),
   otherwise one entry at the whole cost;
 - unit type: from its categories, through the pack's table ``battlescribe.unit_types``
   (folded category name -> our type); when several categories name types (a Dreadnought

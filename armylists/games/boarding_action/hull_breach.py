@@ -1,4 +1,4 @@
-"""Boarding Action's hull-breach table (RULES.md 2) as a page: roll (or type) a D6 and
+"""Boarding Action's hull-breach table (docs/rules/boarding_action.md) as a page: roll or type a D6,
 read the table. ``boarding_action_hull_breach`` is the one way to the engine, for this
 page and the API (``api.py`` beside it)."""
 

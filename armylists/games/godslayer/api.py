@@ -151,7 +151,7 @@ class GodslayerMatchupResultSerializer(MatchupResultSerializer):
 )
 @play_aid
 def godslayer_matchup(request):
-    """Exact odds (every roll of the dice counted, RULES.md 1) of one Godslayer profile
+    """Exact odds (every roll of the dice counted, docs/rules/godslayer.md) of one Godslayer profile
     card attacking another with a weapon: the chance to hit, the hit points lost, and the
     chance to take the defender out with one attack and within k."""
     return matchup.godslayer_matchup(read_body(GodslayerMatchupSerializer, request))

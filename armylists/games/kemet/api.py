@@ -293,7 +293,7 @@ KEMET_RESULT_EXAMPLE = {
 )
 @play_aid
 def kemet_battle(request):
-    """Fight one battle of Kemet: Blood and Sand (RULES.md 4, steps 2-6) with the cards of
+    """Fight one battle of Kemet: Blood and Sand (docs/rules/kemet.md, steps 2-6) with the cards of
     the kemet pack: strengths, who wins (a tie goes to the defender), critical damage
     (not blocked by shields), sacrifices, damage against shields, the loser's options and
     the rewards, with every step explained."""

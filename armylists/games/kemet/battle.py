@@ -1,4 +1,4 @@
-"""Kemet's battle resolver (RULES.md 4) as a page: both sides as revealed, then every
+"""Kemet's battle resolver (docs/rules/kemet.md) as a page: both sides as revealed, then every
 step of the battle. ``kemet_battle`` is the one way to the engine, for this page and the
 API (``api.py`` beside it)."""
 

@@ -94,7 +94,7 @@ class RoutTestResultSerializer(serializers.Serializer):
 )
 @play_aid
 def mordheim_rout_test(request):
-    """Mordheim rout test (RULES.md 3): due at the start of the turn with 25 % or more of
+    """Mordheim rout test (docs/rules/mordheim.md): due at the turn's start with 25 % or more of
     the warband out of action; 2D6 <= the leader's Ld, or the highest Ld among the active
     models when the leader is out of action or stunned. A voluntary rout is allowed with
     two or more out of action."""

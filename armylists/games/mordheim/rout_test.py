@@ -1,4 +1,4 @@
-"""Mordheim's rout test (RULES.md 3) as a page: is a test due, and against which Ld?
+"""Mordheim's rout test (docs/rules/mordheim.md) as a page: is a test due, and against which Ld?
 ``mordheim_rout_test`` is the one way to the engine, for this page, the campaign page
 and the API (``api.py`` beside it)."""
 

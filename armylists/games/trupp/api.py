@@ -134,7 +134,7 @@ class TruppMatchupResultSerializer(MatchupResultSerializer):
 )
 @play_aid
 def trupp_matchup(request):
-    """Exact odds (every roll of the dice counted, RULES.md 5) of one Trupp character
+    """Exact odds (every roll of the dice counted, docs/rules/trupp.md) of one Trupp character
     attacking another: per attack the chance to hit and to wound (a double 1 fails, a
     double 6 passes), per attack action (#A attacks) the wounds dealt, and the chance to
     take the defender out within k attack actions."""

@@ -1,5 +1,5 @@
 """The matchup endpoint's documented example: a request and its real answer with the
-shipped sample pack (tests/test_api_matchup.py checks that the answer is still this)."""
+shipped sample pack (tests/api/test_matchup.py checks that the answer is still this)."""
 
 MATCHUP_EXAMPLE = {
     "attacker": {"card": "knight-errant", "items": [], "options": ["rune-blade"],

@@ -1,4 +1,4 @@
-"""Boarding Action (Warhammer 40K inside ships), RULES.md section 2.
+"""Boarding Action (Warhammer 40K inside ships), docs/rules/boarding_action.md.
 
 A list has a role (``attacker`` or ``defender``), entries that are either unit-type
 cards of the pack or custom units the player types in (name, points, unit type, base
@@ -14,8 +14,8 @@ the rest come out of the army's points, so the counted total is
 
 Every limit is a validator parameter in the pack (fixtures/boarding-action.yaml).
 
-A code of ours besides RULES.md's: `battle_size_standard` (warning) says that a list
-names a battle size other than the standard 500 that RULES.md 2 fixes ("a list that
+A code of ours, not the original's: `battle_size_standard` (warning) says that a list
+names a battle size other than the standard 500 that the original fixes ("a list that
 names another size breaks the standard, so say so"). The players may agree on another
 size, so the list stays valid and `battle_size` checks its total against the size it
 names.
@@ -211,7 +211,7 @@ def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
 
 
 class BattleSizeValidator(Validator):
-    """`battle_size` (RULES.md 2): models + max(0, special actions - free) <= the limit (500).
+    """`battle_size` (docs/rules/boarding_action.md): models + max(0, actions - free) <= limit.
 
     Params: ``limit`` (the battle size unless the document sets one) and
     ``free_special_action_points`` (30).
@@ -241,7 +241,7 @@ class BattleSizeValidator(Validator):
 
 
 class StandardBattleSizeValidator(Validator):
-    """`battle_size_standard` (warning, RULES.md 2): Boarding Action is played at 500 points.
+    """`battle_size_standard` (warning, docs/rules/boarding_action.md): the game is played at 500.
 
     The original fixes the battle size; a list that names another one breaks the
     standard and is told so, naming the standard. It stays valid (the players may agree
@@ -265,7 +265,7 @@ class StandardBattleSizeValidator(Validator):
 
 
 class SpecialActionRoleValidator(Validator):
-    """`special_action_role` (RULES.md 2): only the special actions of the list's own role.
+    """`special_action_role` (docs/rules/boarding_action.md): only actions of the list's own role.
 
     A list that buys special actions must say its role: with no role (or a role that
     is not one of ``roles``) one list-wide violation asks for it, since no action can
@@ -312,7 +312,7 @@ class SpecialActionRoleValidator(Validator):
 
 
 class SpecialActionBudgetValidator(Validator):
-    """`special_action_budget` (RULES.md 2): the special actions beyond the free points.
+    """`special_action_budget` (docs/rules/boarding_action.md): actions beyond the free points.
 
     Each player gets ``free_special_action_points`` (30) for special actions and may buy
     more with army points, without limit. So the only way the special actions break a
@@ -348,7 +348,7 @@ class SpecialActionBudgetValidator(Validator):
 
 
 class SpecialActionVariantValidator(Validator):
-    """`special_action_variant` (RULES.md 2, sentry gun): an action with variants needs one.
+    """`special_action_variant` (docs/rules/boarding_action.md): an action with variants needs one.
 
     The sentry gun is bought with one of its weapons (flame, heavy, rapid fire); without
     a choice the list is incomplete. It is priced at the action's own points meanwhile.
@@ -380,7 +380,7 @@ def base_limits(params: Mapping) -> dict[str, int]:
 
 
 class ForbiddenUnitValidator(Validator):
-    """`forbidden_unit` (RULES.md 2): what may board a ship.
+    """`forbidden_unit` (docs/rules/boarding_action.md): what may board a ship.
 
     No ``forbidden_types`` (vehicles); walkers, monstrous creatures and infantry only on
     bases up to ``walker_max_base_mm`` (60), ``monstrous_creature_max_base_mm`` (60) and
@@ -447,7 +447,7 @@ class ForbiddenUnitValidator(Validator):
 
 
 class ForbiddenWargearValidator(Validator):
-    """`forbidden_wargear` (RULES.md 2): no wings, jump packs or similar flight gear,
+    """`forbidden_wargear` (docs/rules/boarding_action.md): no wings, jump packs or the like,
     however the player spells it.
 
     Params: ``stems``, word stems of flight gear in English and German, matched as
@@ -482,7 +482,7 @@ class ForbiddenWargearValidator(Validator):
 
 
 class SideCorridorValidator(Validator):
-    """`side_corridor` (info, RULES.md 2): side corridors take only bases up to 40 mm.
+    """`side_corridor` (info, docs/rules/boarding_action.md): side corridors take bases to 40 mm.
 
     A play note, not an error: the unit may be fielded but keeps to the main corridors.
     Params: ``max_base_mm`` (40) and ``barred_types`` (bikes and jetbikes never enter).
@@ -538,7 +538,7 @@ HULL_BREACH: Mapping = {
 
 
 def hull_breach(roll: int, glancing: bool = False, table: Mapping | None = None) -> dict:
-    """Look up a D6 roll on the hull-breach table (RULES.md 2).
+    """Look up a D6 roll on the hull-breach table (docs/rules/boarding_action.md).
 
     A glancing hit modifies the roll by the table's ``glancing_modifier`` (-2); the
     modified roll is clamped to the table (so a glancing 1 or 2 reads as 1). No cover

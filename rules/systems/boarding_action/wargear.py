@@ -1,4 +1,4 @@
-"""Word-stem matching of wargear for Boarding Action's `forbidden_wargear` (RULES.md 2).
+"""Word-stem matching of wargear for `forbidden_wargear` (docs/rules/boarding_action.md).
 
 Players type their own codex's wargear, in English or German and in any spelling
 ("Jump Pack", "jumppack", "jump-pack (bolt pistol)", "Dämonenflügel", "Sprungmodul"),

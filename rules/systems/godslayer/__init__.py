@@ -1,4 +1,4 @@
-"""Godslayer (quick-start rules), RULES.md section 1."""
+"""Godslayer (quick-start rules), docs/rules/godslayer.md."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def effective_stats(card: Card, entry: Entry, catalogue: Catalogue) -> dict[str,
     """Base stats plus the DEF and ARM of armour and shield items.
 
     Cards with fixed equipment already include their shield in the printed values;
-    only bought items are added (RULES.md 1, Items).
+    only bought items are added (docs/rules/godslayer.md, Items).
     """
     stats = dict(card.stats)
     for key in entry.items:
@@ -223,7 +223,7 @@ RULES = register(
 )
 
 
-# --- scoring after the game (RULES.md 1, "Scoring") ----------------------------------
+# --- scoring after the game (docs/rules/godslayer.md, "Scoring") ----------------------------------
 
 
 def battle_points(catalogue: Catalogue, document: ListDocument, losses: list[dict]) -> dict:

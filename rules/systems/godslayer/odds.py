@@ -1,4 +1,4 @@
-"""Godslayer matchup odds, RULES.md 1 ("Play facts"): one profile card attacks another,
+"""Godslayer matchup odds, docs/rules/godslayer.md ("Play facts"): one profile card attacks another,
 counted exactly (``odds``). Registers no system; the fighters come from
 ``godslayer_fighters``.
 

@@ -1,4 +1,4 @@
-"""Kemet: Blood and Sand, one battle, RULES.md section 4: a pure resolver.
+"""Kemet: Blood and Sand, one battle, docs/rules/kemet.md: a pure resolver.
 
 Kemet has no army lists to validate (only ``unknown_key`` runs); the system is the
 battle resolver ``resolve_battle(catalogue, data)``. The pack's items are the battle
@@ -221,7 +221,7 @@ def _reveal(name: str, side: dict, steps: list[str]) -> dict:
 
 
 def resolve_battle(catalogue: Catalogue, data) -> dict:
-    """Fight one battle (RULES.md 4, steps 2-6) and say what happened and why.
+    """Fight one battle (docs/rules/kemet.md, steps 2-6) and say what happened and why.
 
     Raises BattleError naming each impossible field (``attacker.card`` ...).
     """

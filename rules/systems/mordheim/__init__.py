@@ -1,4 +1,4 @@
-"""Mordheim warband rosters, RULES.md section 3: pricing, validators, rating, rout test.
+"""Mordheim warband rosters, docs/rules/mordheim.md: pricing, validators, rating, rout test.
 
 A list document is a warband: ``faction`` is the warband type, ``battle_size`` its gold
 (null: the warband's starting gold). A hero is an entry of its own (``name``, ``items``);
@@ -215,7 +215,7 @@ def rout_test(
     leader_ld: int | None,
     other_lds: Iterable[int] = (),
 ) -> dict:
-    """Is a rout test due, and against which Ld (RULES.md 3, `rout_test`)?
+    """Is a rout test due, and against which Ld (docs/rules/mordheim.md, `rout_test`)?
 
     Due with 25 % or more of the members out of action, at the start of the turn:
     2D6 <= the leader's Ld, or the highest Ld among the active models when the leader is
@@ -284,7 +284,7 @@ def _first_over(ctx: Context, counts, limit_of) -> dict:
 class FactionValidator(Validator):
     """`faction`: a warband has one warband type, and hires only that type's fighters.
 
-    Not among RULES.md's codes for Mordheim (its fighter lists imply it): a Skaven fighter
+    Not among the original's rules for Mordheim (its fighter lists imply it): a Skaven fighter
     in a Reikland warband would otherwise pass unnoticed.
     """
 

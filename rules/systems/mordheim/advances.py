@@ -1,4 +1,4 @@
-"""Mordheim experience and advances (post-battle step 2, RULES.md section 3).
+"""Mordheim experience and advances (post-battle step 2, docs/rules/mordheim.md).
 
 Public functions, in the order the API calls them for each fighter that took part:
 

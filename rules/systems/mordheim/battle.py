@@ -1,5 +1,5 @@
-"""One Mordheim battle's whole post-battle sequence, in the order of the rules (RULES.md
-section 3; the 2005 Rules Review order), as one record of the campaign.
+"""One Mordheim battle's whole post-battle sequence, in the order of the rules
+(docs/rules/mordheim.md, Campaign; the 2005 Rules Review order), as one record of the campaign.
 
 ``run_battle(catalogue, document, roster, spec, rng)`` takes the warband as the
 campaign left it and what the player says happened (``spec``; every field but ``won``

@@ -1,4 +1,4 @@
-"""Mordheim campaign log, RULES.md section 3: what happens to a warband between battles.
+"""Mordheim campaign log, docs/rules/mordheim.md: what happens to a warband between battles.
 
 The log is a list of events applied, in order, to the starting roster (the list
 document). Events name the fighter by the id of its list entry, never by its position,

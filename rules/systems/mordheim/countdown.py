@@ -1,4 +1,4 @@
-"""Mordheim games missed, old battle wounds and captured heroes (RULES.md section 3).
+"""Mordheim games missed, old battle wounds and captured heroes (docs/rules/mordheim.md).
 
 Public functions, in the order the API calls them around each recorded battle:
 

@@ -1,5 +1,5 @@
 """What the Mordheim post-battle modules share: dice typed or rolled, choices still owed,
-bounded checks and range look-ups (RULES.md section 3). Registers no system.
+bounded checks and range look-ups (docs/rules/mordheim.md). Registers no system.
 
 Every step function of mordheim_advances, mordheim_exploration, mordheim_trading and
 mordheim_countdown takes the player's ``spec`` (typed rolls and choices, or the step it

@@ -1,4 +1,4 @@
-"""Mordheim exploration and wyrdstone sale (post-battle steps 3 and 4, RULES.md section 3).
+"""Mordheim exploration and wyrdstone sale (post-battle steps 3 and 4, docs/rules/mordheim.md).
 
 Public functions, in the order the API calls them once per post-battle sequence:
 

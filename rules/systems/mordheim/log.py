@@ -1,6 +1,6 @@
-"""The Mordheim campaign hook (RULES.md section 3): what ``armylists.services.campaign``
-calls, found through the registered rules (``rules_for("mordheim").campaign``), never
-by importing a game's module.
+"""The Mordheim campaign hook (docs/rules/mordheim.md): what
+``armylists.games.mordheim.services.campaign`` calls, found through the registered
+rules (``rules_for("mordheim").campaign``), never by importing a game's module.
 
 A campaign is a log of records, each applied to the roster the one before left:
 

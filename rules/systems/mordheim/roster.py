@@ -1,4 +1,4 @@
-"""A Mordheim warband as its campaign left it (RULES.md section 3): fighters, treasury,
+"""A Mordheim warband as its campaign left it (docs/rules/mordheim.md): fighters, treasury,
 stash, unsold wyrdstone; and the same as plain JSON, the snapshot a campaign keeps
 after every record so the next one starts from it instead of replaying the log.
 

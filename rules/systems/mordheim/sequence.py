@@ -1,4 +1,4 @@
-"""What the steps of one Mordheim post-battle sequence share (RULES.md section 3): the
+"""What the steps of one Mordheim post-battle sequence share (docs/rules/mordheim.md): the
 warband as the steps before left it, the dice, the choices still owed, what the player
 asked for and what the sequence resolved, and the checks every step makes of a fighter
 it is asked to touch.

@@ -1,4 +1,4 @@
-"""Post-battle step 2 (RULES.md section 3): experience and advances.
+"""Post-battle step 2 (docs/rules/mordheim.md): experience and advances.
 
 Every hero and henchman group who fought and is still in the warband after the
 injuries gains the awards of ``mordheim_advances.experience_gain``: +1 for surviving,

@@ -1,4 +1,4 @@
-"""Before the battle and post-battle step 1 (RULES.md section 3): who fights, serious
+"""Before the battle and post-battle step 1 (docs/rules/mordheim.md): who fights, serious
 injuries and lost henchmen, and what becomes of a captured hero.
 
 - ``before``: fighters who must miss this game stay out (a count from "misses the next

@@ -1,4 +1,4 @@
-"""Post-battle steps 3 and 4 (RULES.md section 3): exploration and selling wyrdstone.
+"""Post-battle steps 3 and 4 (docs/rules/mordheim.md): exploration and selling wyrdstone.
 
 - ``exploration``: one die per hero who fought and was not taken out of action, +1 for
   the winner (at most 6 kept): typed (``exploration.dice``) or rolled. Shards by the

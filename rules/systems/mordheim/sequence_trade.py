@@ -1,4 +1,4 @@
-"""Post-battle step 5 (RULES.md section 3): trading, in the order of the rules.
+"""Post-battle step 5 (docs/rules/mordheim.md): trading, in the order of the rules.
 
 - ``sales``: an item of a fighter (a henchman group sells every model's) or of the
   stash, at half its price (rounded down, unverified).

@@ -1,5 +1,5 @@
 """Mordheim trading, recruits, rating and the underdog bonus (post-battle steps 5 and 6,
-RULES.md section 3).
+docs/rules/mordheim.md).
 
 Public functions, in the order the API calls them (after selling wyrdstone):
 

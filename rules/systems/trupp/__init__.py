@@ -1,4 +1,4 @@
-"""Trupp, a homebrew fantasy skirmish game, RULES.md section 5.
+"""Trupp, a homebrew fantasy skirmish game, docs/rules/trupp.md.
 
 Characters are bought into a troop (Trupp). The game has no factions: a list's
 ``faction`` stays null, and what holds a troop together is alignment (good, evil,
@@ -131,7 +131,7 @@ def in_sheet_order(stats: dict) -> dict:
 
 
 def effective_stats(card: Card, entry: Entry, catalogue: Catalogue) -> dict:
-    """The row for 0 wounds taken, with the equipment modifiers (RULES.md 5, Sheet)."""
+    """The row for 0 wounds taken, with the equipment modifiers (docs/rules/trupp.md, Sheet)."""
     return effective_stat_rows(card, entry, catalogue)[0]
 
 
@@ -139,7 +139,7 @@ def effective_stats(card: Card, entry: Entry, catalogue: Catalogue) -> dict:
 
 
 class BattleSizeValidator(OverLimitValidator):
-    """`battle_size` (RULES.md 5): the troop's points must not exceed the agreed limit.
+    """`battle_size` (docs/rules/trupp.md): the troop's points must not exceed the agreed limit.
 
     The limit is the document's battle size, else the ``default`` param.
     """
@@ -149,7 +149,7 @@ class BattleSizeValidator(OverLimitValidator):
 
 
 class AlignmentValidator(Validator):
-    """`alignment` (RULES.md 5): good and evil characters never share a troop.
+    """`alignment` (docs/rules/trupp.md): good and evil characters never share a troop.
 
     Neutral characters join either side. One violation for the list, at the first
     character that clashes with one fielded before it, naming both.
@@ -186,7 +186,7 @@ class AlignmentValidator(Validator):
 
 
 class UniqueCharacterValidator(Validator):
-    """`unique_character` (RULES.md 5): a character is fielded once unless it is a Mook.
+    """`unique_character` (docs/rules/trupp.md): a character is fielded once unless it is a Mook.
 
     Counts ``count`` over every entry of the same card; the violation points at the entry
     where the second one appears.
@@ -210,7 +210,7 @@ class UniqueCharacterValidator(Validator):
 
 
 class OptionNotAllowedValidator(Validator):
-    """`option_not_allowed` (RULES.md 5): only the options on the character's sheet.
+    """`option_not_allowed` (docs/rules/trupp.md): only the options on the character's sheet.
 
     Also refused: a spell that already comes with the character's Sorcery, the same
     option twice on one character (a second veteran variant is `one_veteran_variant`'s),
@@ -256,7 +256,7 @@ class OptionNotAllowedValidator(Validator):
 
 
 class OneVeteranVariantValidator(Validator):
-    """`one_veteran_variant` (RULES.md 5): at most one veteran variant per character."""
+    """`one_veteran_variant` (docs/rules/trupp.md): at most one veteran variant per character."""
 
     code = "one_veteran_variant"
     message = N_("{name} takes {count} veteran variants ({variants}); at most one")
@@ -276,7 +276,7 @@ class OneVeteranVariantValidator(Validator):
 
 
 class SpellNeedsSorceryValidator(Validator):
-    """`spell_needs_sorcery` (RULES.md 5): only a character with Sorcery may buy spells.
+    """`spell_needs_sorcery` (docs/rules/trupp.md): only a character with Sorcery may buy spells.
 
     Sorcery is on the sheet (``attributes.sorcery``) or bought as an ability that gives
     it. One violation per spell.

@@ -1,4 +1,4 @@
-"""Trupp matchup odds, RULES.md 5 ("Tests"): one character attacks another, counted
+"""Trupp matchup odds, docs/rules/trupp.md ("Tests"): one character attacks another, counted
 exactly (``odds``). Registers no system; the characters come from ``trupp_characters``.
 
 Every test is 2D6 + active skill >= passive skill; a double 1 always fails and a double

@@ -13,7 +13,6 @@ the list's row, so two of them never interleave.
 from __future__ import annotations
 
 import random
-import re
 
 from django.db import transaction
 from django.utils.translation import gettext
@@ -25,8 +24,6 @@ from rules.engine.validation import rules_for
 from . import campaign_log
 from . import campaign_payloads as payloads
 
-_EVENT_AT = re.compile(r"^events\[([0-9]+)\]")
-
 
 def campaign_rules(system_key: str):
     """The game's campaign rules, or None when it keeps no campaign log."""
@@ -35,12 +32,6 @@ def campaign_rules(system_key: str):
 
 def list_has_campaign(*, army_list: ArmyList) -> bool:
     return campaign_rules(army_list.system.key) is not None
-
-
-def campaign_event_index(path: str) -> int | None:
-    """n of a problem's path ``events[n]...`` (a battle's event), else None."""
-    match = _EVENT_AT.match(path)
-    return int(match.group(1)) if match else None
 
 
 class CampaignRefused(DocumentError):
