@@ -6,9 +6,12 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
+from django.db import connection
 from django.http import Http404
 from django.urls import Resolver404, resolve
 from django.utils.cache import add_never_cache_headers
+
+from armylists.health import database_unavailable, retry_later
 
 API_PREFIX = "/api/"
 logger = logging.getLogger("django.request")
@@ -23,6 +26,7 @@ GENERIC_ERRORS = {
     413: ("the body is larger than {limit} bytes", "too_large"),
     429: ("too many requests; try again later", "throttled"),
     500: ("the server failed to answer this request; it has been logged", "server_error"),
+    503: ("the database is not reachable for a moment; try again shortly", "unavailable"),
 }
 
 
@@ -84,6 +88,10 @@ class ApiErrorsMiddleware:
             return None
         if isinstance(exception, Http404):  # a plain Django view's "no such thing"
             return error_response(request, 404)
+        if database_unavailable(exception):  # PostgreSQL down or restarting: try again
+            logger.warning("Database unavailable: %s (%s)", request.path, exception)
+            connection.close_if_unusable_or_obsolete()
+            return retry_later(error_response(request, 503))
         logger.error(
             "Internal Server Error: %s",
             request.path,
