@@ -4,6 +4,7 @@ experience event can take a fighter no further than the end of his experience tr
 the track has, whatever number a log holds."""
 
 import pytest
+from django.utils import translation
 
 from armylists.presenters.mordheim.cards import _fighter_parts, experience_track
 from armylists.services import campaign
@@ -79,6 +80,9 @@ def test_the_cards_sheet_says_when_it_stops_drawing(catalogue):
     assert 'data-testid="xp-beyond"' in html
     assert "only its 90 boxes are drawn" in html
     assert html.count("<span") - 1 <= HERO_CAP + 1  # the number's span and 90 boxes
+    with translation.override("de"):
+        german = render_to_string("systems/mordheim/print_cards_extra.html", {"block": block})
+    assert "nur ihre 90 Kästchen sind gezeichnet" in german
     within = _fighter_parts(catalogue, card, hero=True, leader=False, experience=12)
     assert "xp-beyond" not in render_to_string("systems/mordheim/print_cards_extra.html",
                                                {"block": within})

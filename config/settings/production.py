@@ -25,4 +25,10 @@ X_FRAME_OPTIONS = "DENY"
 # X-Forwarded-For (armylists/client_address.py), for the throttles, the form brakes and the
 # login lockouts alike (PROXY_COUNT=0 when clients connect directly).
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 1))
-REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": PROXY_COUNT}
+# JSON only: DRF's browsable pages are for development (their inline style breaks the
+# Content-Security-Policy); /api/docs/ documents the API.
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "NUM_PROXIES": PROXY_COUNT,
+    "DEFAULT_RENDERER_CLASSES": ["armylists.api.renderers.JSONRenderer"],
+}
