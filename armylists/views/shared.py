@@ -60,7 +60,8 @@ def _shared(request, template, *, token, sheet=None, text=False):
             values["share_url"] = share_url(request, army_list)
         return values
 
-    return render_kept(request, template, state=(stamp,), context=context)
+    return render_kept(request, template, state=(stamp,), context=context,
+                       reads=print_sheet.CHOICES if sheet is not None else ())
 
 
 @login_required

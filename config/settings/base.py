@@ -90,14 +90,19 @@ SESSION_ENGINE = "armylists.sessions"
 
 # "pages": rendered pages kept per process (armylists/views/page_cache.py). Its keys are
 # made of everything a page shows, so nothing there can go stale and a shared cache would
-# buy nothing but a network hop; 2,000 pages of about 40 KB bound it near 80 MB a worker.
+# buy nothing but a network hop. Bounded in bytes: PAGES_CACHE_MB a worker in all (least
+# recently used out first), no page over 1 MB kept.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "armylists.views.page_cache.PagesCache",
         "LOCATION": "pages",
         "TIMEOUT": 600,
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+        "OPTIONS": {
+            "MAX_ENTRIES": 2000,
+            "MAX_BYTES": int(os.environ.get("PAGES_CACHE_MB", 32)) * 1024 * 1024,
+            "MAX_ITEM_BYTES": 1024 * 1024,
+        },
     },
     # "brakes": the throttles' counts (token endpoint, sign-up, password change). In the
     # database, so every worker and app server counts together with nothing to run but
