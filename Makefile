@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test stop bench bench-deps lint install migrate loadpacks messages browser-deps screenshots
+.PHONY: run test stop bench bench-deps lint install migrate loadpacks messages browser-deps haproxy-deps screenshots
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "Muster needs Python 3.11 ($(PYTHON) not found)"; exit 1; }
@@ -40,7 +40,18 @@ browser-deps:
 	  fi; \
 	fi
 
-test: install browser-deps
+# haproxy for the soak test (tests/test_soak.py): Debian's package, installed like chromium.
+haproxy-deps:
+	@if [ ! -x /usr/sbin/haproxy ]; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's haproxy for the soak test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; \
+	  else \
+	    echo "The soak test needs haproxy at /usr/sbin/haproxy: install Debian's 'haproxy' package (sudo apt-get install haproxy)"; exit 1; \
+	  fi; \
+	fi
+
+test: install browser-deps haproxy-deps
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest

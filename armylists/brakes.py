@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import hashlib
 
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.core.cache import caches
 from django.forms import BaseForm
 from django.shortcuts import render
 
+from armylists.client_address import client_address
 from armylists.services.workspaces import SESSION_KEY
 
 
@@ -20,10 +22,8 @@ def username_key(username: str) -> str:
 
 
 def client_ip(request) -> str:
-    """The client's address as the login lockouts see it (axes, with its proxy settings)."""
-    from axes.helpers import get_client_ip_address
-
-    return get_client_ip_address(request) or "unknown"
+    """The client's address, as the login lockouts and the API's throttles see it too."""
+    return client_address(request) or "unknown"
 
 
 class AuthFormThrottleMiddleware:
@@ -113,6 +113,17 @@ def locked_out(request, original_response=None, credentials=None):
     )
     response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
     return response
+
+
+def forget_own_failures(sender, request, user, **kwargs):
+    """A successful login forgets only the failures of that username from that client
+    (axes' AXES_RESET_ON_SUCCESS would forget every failure of the address too, so an
+    attacker could clear its own count by logging in to its own account between
+    guesses). Connected to user_logged_in in armylists/apps.py."""
+    address = client_address(request) if request is not None else None
+    if address is None:
+        return
+    AccessAttempt.objects.filter(username=user.get_username(), ip_address=address).delete()
 
 
 class AnonymousSessionMiddleware:

@@ -1,14 +1,18 @@
 """Under /api/, every error is JSON in the API's error shape, and a body over the size
-limit is refused before it is read. (The pages' brakes: armylists/brakes.py.)"""
+limit is refused before it is parsed (read and thrown away, so the client sees the 413).
+(The pages' brakes: armylists/brakes.py.)"""
 
 from __future__ import annotations
 
 import logging
 
 from django.conf import settings
+from django.db import connection
 from django.http import Http404
 from django.urls import Resolver404, resolve
 from django.utils.cache import add_never_cache_headers
+
+from armylists.health import database_unavailable, retry_later
 
 API_PREFIX = "/api/"
 logger = logging.getLogger("django.request")
@@ -20,9 +24,12 @@ GENERIC_ERRORS = {
     403: ("forbidden", "forbidden"),
     404: ("no such address in the API: {path}", "not_found"),
     405: ("{method} is not allowed here", "method_not_allowed"),
+    411: ("send the body with a Content-Length (chunked bodies are not read)",
+          "length_required"),
     413: ("the body is larger than {limit} bytes", "too_large"),
     429: ("too many requests; try again later", "throttled"),
     500: ("the server failed to answer this request; it has been logged", "server_error"),
+    503: ("the database is not reachable for a moment; try again shortly", "unavailable"),
 }
 
 
@@ -45,6 +52,25 @@ def error_response(request, status: int, message: str | None = None, code: str |
     )
     add_never_cache_headers(response)
     return response
+
+
+# A refused body up to this size is read and thrown away before the 413 goes out: a
+# client still sending when the server closes the connection sees a reset, not the 413.
+# Larger claims are not read (the cost would be the client's to choose).
+DRAIN_LIMIT = 16 * 1024 * 1024
+DRAIN_CHUNK = 64 * 1024
+
+
+def _drain(request, size: int) -> None:
+    if size > DRAIN_LIMIT:
+        return
+    stream = request.META.get("wsgi.input")
+    left = size
+    while stream is not None and left > 0:
+        chunk = stream.read(min(DRAIN_CHUNK, left))
+        if not chunk:
+            break
+        left -= len(chunk)
 
 
 def _is_json(response) -> bool:
@@ -84,6 +110,10 @@ class ApiErrorsMiddleware:
             return None
         if isinstance(exception, Http404):  # a plain Django view's "no such thing"
             return error_response(request, 404)
+        if database_unavailable(exception):  # PostgreSQL down or restarting: try again
+            logger.warning("Database unavailable: %s (%s)", request.path, exception)
+            connection.close_if_unusable_or_obsolete()
+            return retry_later(error_response(request, 503))
         logger.error(
             "Internal Server Error: %s",
             request.path,
@@ -100,9 +130,14 @@ class ApiErrorsMiddleware:
             return error_response(request, 400, "the Content-Length header is not a number")
         if size < 0:
             return error_response(request, 400, "the Content-Length header is negative")
+        if size == 0 and "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+            # WSGI hands the app no chunked body: reading it as empty would answer "not
+            # valid JSON" about a body that was sent. Say what is needed instead.
+            return error_response(request, 411)
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         if limit is not None and size > limit:
-            return error_response(request, 413)  # the body is never read
+            _drain(request, size)
+            return error_response(request, 413)  # the body is never parsed
         path = request.path_info
         # Not CommonMiddleware's redirect to the address with a slash: it loses a POST's
         # body (and is a 500 under DEBUG). Say where the endpoint is instead.

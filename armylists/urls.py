@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .presenters import all_presenters
-from .views import builder, cards, home, lists, scoring, shared
+from .views import builder, cards, home, lists, scoring, shared, text_export
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -30,6 +30,8 @@ urlpatterns = [
     path("s/<str:token>/", shared.shared_list, name="shared"),
     path("s/<str:token>/print/", shared.shared_print, name="shared-print"),
     path("s/<str:token>/copy/", shared.shared_copy, name="shared-copy"),
+    path("s/<str:token>/text/", text_export.shared_text, name="shared-text"),
+    path("lists/<int:list_id>/text/", text_export.list_text, name="list-text"),
     path("s/<str:token>/battle/", scoring.shared_battle, name="shared-battle"),
     path("accounts/signup/", home.signup, name="signup"),
     path(

@@ -39,6 +39,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from armylists import selectors
+from armylists.client_address import client_address
 from armylists.models import ArmyList
 from armylists.services import imports_rosters, lists
 from rules.engine import DocumentError, ProblemAt
@@ -363,6 +364,10 @@ class _RatesFromSettings:
     # by every process (DRF's default is the per-process default cache).
     def get_rate(self):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_ident(self, request):
+        # The same client address as the login lockouts and the form brakes.
+        return client_address(request) or ""
 
     @property
     def cache(self):

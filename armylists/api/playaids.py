@@ -46,7 +46,15 @@ def play_aid(tool):
 
 
 class WholeNumberField(serializers.IntegerField):
-    """A JSON integer: not a string, a boolean or a float."""
+    """A JSON integer: not a string, a boolean or a float. ``rules_range``: the bounds
+    the schema shows when the game's rules check them (with their own message and code)
+    rather than this field."""
+
+    def __init__(self, *, rules_range: tuple[int, int] | None = None, **kwargs):
+        super().__init__(**kwargs)
+        if rules_range is not None:
+            # Only what the schema reads: no validator, so the rules' message stands.
+            self.min_value, self.max_value = rules_range
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int):

@@ -57,6 +57,8 @@ def add_document_components(result, generator, request, public):
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(document_components())
     schemas.update(EXTRA_COMPONENTS)
+    for name, schema in schemas.items():
+        _one_side_needs_a_card(name, schema)
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             if "requestBody" not in operation:
@@ -64,10 +66,26 @@ def add_document_components(result, generator, request, public):
             content = operation["requestBody"].get("content", {})
             if "application/json" in content:
                 content.pop("*/*", None)
+            # A list document is the whole request (validate, render, create, import):
+            # without one the answer is a 400, so the body is required.
+            if content.get("application/json", {}).get("schema") == DOCUMENT_REF:
+                operation["requestBody"]["required"] = True
             # What any endpoint with a body may answer (armylists/middleware.py, parsers.py).
             for status, description in BODY_ERRORS.items():
                 operation["responses"].setdefault(status, _errors_response(description))
     return result
+
+
+def _one_side_needs_a_card(name: str, schema: dict) -> None:
+    """A matchup side names a card or types its values: say so in the schema (the view
+    answers 400 ``required`` when neither is given)."""
+    properties = schema.get("properties") or {}
+    if not name.endswith("Request") or not {"card", "card_values"} <= set(properties):
+        return
+    schema["anyOf"] = [{"required": ["card"]}, {"required": ["card_values"]}]
+    note = "Give card or card_values (at least one)."
+    if note not in schema.get("description", ""):
+        schema["description"] = f"{schema.get('description', '')} {note}".strip()
 
 
 BODY_ERRORS = {

@@ -32,7 +32,6 @@ from . import undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
 from .page_cache import render_kept
-from .text_export import text_panels
 from .undo_labels import edit_label
 
 
@@ -265,7 +264,8 @@ def _values(request, *, catalogue, workspace, army_list=None, history=None, **ex
         if not request.htmx:  # the whole page: what the game shows beside the list
             values.update(values["presenter"].list_extras(army_list=army_list,
                                                           catalogue=catalogue))
-            values["text_exports"] = text_panels(request, army_list=army_list, extras=values)
+            # The texts themselves: on request (views/text_export.py).
+            values["text_url"] = reverse("list-text", args=[army_list.id])
     return values
 
 

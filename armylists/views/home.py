@@ -38,7 +38,10 @@ def signup(request):
         user = form.save()
         login(request, user)  # keeps the session, and with it the builder's drafts
         next_url = request.POST.get("next") or request.GET.get("next") or ""
-        if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+        # An https page never sends its new user on to plain http (require_https).
+        if not url_has_allowed_host_and_scheme(
+            next_url, {request.get_host()}, require_https=request.is_secure()
+        ):
             next_url = reverse("home")
         return redirect(next_url or "home")
     return render(

@@ -15,7 +15,10 @@ is therefore rendered once per *state* and kept in this process's "pages" cache:
 - The CSRF token is the one per-visitor value inside a page: the page is rendered with a
   placeholder, and each answer gets this visitor's token, as ``{% csrf_token %}`` would.
 - Only plain successful GETs are kept: no page with a message waiting (messages are shown
-  once), no refused post, no error.
+  once), no refused post, no error, and no address with a query the page does not read
+  (``reads``): ``?v=1``, ``?v=2``... would each be a new page of the same content.
+- The cache is bounded in bytes, not entries (``PagesCache``): the least recently used
+  pages go first, and a page larger than one entry may be is never kept.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ import hashlib
 
 from django.contrib.messages import get_messages
 from django.core.cache import caches
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -33,12 +38,14 @@ from django.utils import translation
 CSRF_PLACEHOLDER = "csrf-placeholder-4f1c9e0b7d2a"
 
 
-def render_kept(request, template: str, *, state: tuple | None, context, status: int = 200):
+def render_kept(request, template: str, *, state: tuple | None, context, status: int = 200,
+                reads: tuple[str, ...] = ()):
     """``render(request, template, context())``, from the pages cache when ``state`` and
     the request's own inputs were rendered before. ``context`` is a function, so a kept
     page does not even build its context. ``state`` None: not keepable (e.g. the game
-    data's stamp is unknown)."""
-    if state is None or not _keepable(request, status):
+    data's stamp is unknown). ``reads``: the query parameters the page reads (each at
+    most once); an address with any other is rendered, never kept."""
+    if state is None or not _keepable(request, status, reads):
         return render(request, template, context(), status=status)
     key = _key(request, template, state)
     cache = caches["pages"]
@@ -53,8 +60,11 @@ def render_kept(request, template: str, *, state: tuple | None, context, status:
     return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
 
-def _keepable(request, status: int) -> bool:
+def _keepable(request, status: int, reads: tuple[str, ...]) -> bool:
     if status != 200 or request.method not in ("GET", "HEAD"):
+        return False
+    query = request.GET
+    if any(name not in reads or len(query.getlist(name)) > 1 for name in query):
         return False
     # len() loads waiting messages without marking them shown.
     return len(get_messages(request)) == 0
@@ -73,3 +83,57 @@ def _key(request, template: str, state: tuple) -> str:
         bool(getattr(request, "htmx", False)),
     )
     return "page:" + hashlib.blake2b(repr(parts).encode(), digest_size=20).hexdigest()
+
+
+# -- the cache itself ------------------------------------------------------------------------
+
+# Bytes kept per cache name, shared like LocMemCache's own dictionaries (one per process).
+_kept_bytes: dict[str, dict] = {}
+
+
+class PagesCache(LocMemCache):
+    """Django's per-process memory cache, bounded in bytes: OPTIONS ``MAX_BYTES`` in all
+    (least recently used out first) and ``MAX_ITEM_BYTES`` for one page (a larger one is
+    not kept). An entry bound alone lets a few huge pages take gigabytes."""
+
+    def __init__(self, name, params):
+        super().__init__(name, params)
+        options = params.get("OPTIONS", {})
+        self._max_bytes = int(options.get("MAX_BYTES", 64 * 1024 * 1024))
+        self._max_item_bytes = int(options.get("MAX_ITEM_BYTES", self._max_bytes // 32))
+        self._sizes = _kept_bytes.setdefault(name, {})
+
+    def kept_bytes(self) -> int:
+        with self._lock:
+            return sum(self._sizes.values())
+
+    def _set(self, key, value, timeout=DEFAULT_TIMEOUT):  # called with self._lock held
+        size = len(value)
+        self._delete(key)
+        if size > self._max_item_bytes:
+            return
+        total = sum(self._sizes.values())
+        while self._cache and total + size > self._max_bytes:
+            total -= self._evict_oldest()
+        super()._set(key, value, timeout)
+        self._sizes[key] = size
+
+    def _evict_oldest(self) -> int:
+        old, _value = self._cache.popitem()  # the end of the order: least recently used
+        self._expire_info.pop(old, None)
+        return self._sizes.pop(old, 0)
+
+    def _cull(self):
+        for _ in range(max(1, len(self._cache) // max(1, self._cull_frequency))):
+            if self._cache:
+                self._evict_oldest()
+
+    def _delete(self, key):
+        self._sizes.pop(key, None)
+        return super()._delete(key)
+
+    def clear(self):
+        with self._lock:
+            self._cache.clear()
+            self._expire_info.clear()
+            self._sizes.clear()

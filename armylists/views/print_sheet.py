@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 LAYOUTS = ("roster", "cards")
 PAPERS = ("a4", "letter")
 TEMPLATES = {"roster": "print.html", "cards": "print_cards.html"}
+CHOICES = ("layout", "paper")  # the query parameters a print sheet reads
 MAX_VALUE = 20  # a longer value is shown cut in the refusal
 
 

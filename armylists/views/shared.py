@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,7 +17,7 @@ from . import print_sheet
 from .helpers import shared_or_404
 from .page_cache import render_kept
 from .readonly import readonly_context
-from .text_export import share_url, text_panels
+from .text_export import share_url
 
 
 def shared_list(request, token):
@@ -53,14 +54,13 @@ def _shared(request, template, *, token, sheet=None, text=False):
         if sheet is not None:
             values = print_sheet.sheet_context(values, sheet)
             values["sheet_links"] = print_sheet.sheet_links(request.path)
-        if text:
-            values["text_exports"] = text_panels(
-                request, army_list=army_list, checked=values["checked"], extras=values
-            )
+        if text:  # the texts themselves: on request (views/text_export.py)
+            values["text_url"] = reverse("shared-text", args=[token])
             values["share_url"] = share_url(request, army_list)
         return values
 
-    return render_kept(request, template, state=(stamp,), context=context)
+    return render_kept(request, template, state=(stamp,), context=context,
+                       reads=print_sheet.CHOICES if sheet is not None else ())
 
 
 @login_required

@@ -44,6 +44,8 @@ INSTALLED_APPS = [
 MUSTER_GAMES_PACKAGE = "armylists.games"
 
 MIDDLEWARE = [
+    # /healthz and /readyz for the load balancer, before anything else (armylists/health.py).
+    "armylists.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -93,14 +95,19 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # "pages": rendered pages kept per process (armylists/views/page_cache.py). Its keys are
 # made of everything a page shows, so nothing there can go stale and a shared cache would
-# buy nothing but a network hop; 2,000 pages of about 40 KB bound it near 80 MB a worker.
+# buy nothing but a network hop. Bounded in bytes: PAGES_CACHE_MB a worker in all (least
+# recently used out first), no page over 1 MB kept.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "armylists.views.page_cache.PagesCache",
         "LOCATION": "pages",
         "TIMEOUT": 600,
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+        "OPTIONS": {
+            "MAX_ENTRIES": 2000,
+            "MAX_BYTES": int(os.environ.get("PAGES_CACHE_MB", 32)) * 1024 * 1024,
+            "MAX_ITEM_BYTES": 1024 * 1024,
+        },
     },
     # "brakes": the throttles' counts (token endpoint, sign-up, password change). In the
     # database, so every worker and app server counts together with nothing to run but
@@ -158,8 +165,7 @@ REST_FRAMEWORK = {
         "auth-token": os.environ.get("THROTTLE_AUTH_TOKEN", "20/min"),
         "auth-token-username": os.environ.get("THROTTLE_AUTH_TOKEN_USERNAME", "10/min"),
     },
-    # The client's address is REMOTE_ADDR, never a header it could send itself; production
-    # behind its proxy reads X-Forwarded-For (PROXY_COUNT there).
+    # Not read: the throttles ask armylists/client_address.py (PROXY_COUNT), as axes does.
     "NUM_PROXIES": 0,
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
@@ -199,10 +205,15 @@ SPECTACULAR_SETTINGS = {
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-AXES_RESET_ON_SUCCESS = True
+# A success forgets only that username's failures from that client (armylists/brakes.py
+# forget_own_failures), never the address's other failures.
+AXES_RESET_ON_SUCCESS = False
 AXES_LOCKOUT_CALLABLE = "armylists.brakes.locked_out"  # registration/locked_out.html, 429
-# As for the throttles: the address the connection comes from (production: PROXY_COUNT).
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# The one function that decides a request's client address (throttles and form brakes too).
+AXES_CLIENT_IP_CALLABLE = "armylists.client_address.client_address"
+# How many proxies in front of the app append to X-Forwarded-For: the client's address is
+# the PROXY_COUNT-th entry from the right; 0 (clients connect directly): REMOTE_ADDR.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 0))
 
 # Sign-up and password change (armylists/brakes.py): posts per window, per IP address
 # and per username; the counts live in the default cache.

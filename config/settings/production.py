@@ -21,10 +21,14 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-# Behind the TLS proxy: the client's address is the one it adds to X-Forwarded-For, for
-# the throttles and the login lockouts alike (PROXY_COUNT=0 when clients connect directly).
+# Behind the TLS proxy: the client's address is the one that proxy appends to
+# X-Forwarded-For (armylists/client_address.py), for the throttles, the form brakes and the
+# login lockouts alike (PROXY_COUNT=0 when clients connect directly).
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 1))
-REST_FRAMEWORK = {**REST_FRAMEWORK, "NUM_PROXIES": PROXY_COUNT}
-if PROXY_COUNT:
-    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# JSON only: DRF's browsable pages are for development (their inline style breaks the
+# Content-Security-Policy); /api/docs/ documents the API.
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "NUM_PROXIES": PROXY_COUNT,
+    "DEFAULT_RENDERER_CLASSES": ["armylists.api.renderers.JSONRenderer"],
+}

@@ -1,6 +1,7 @@
-"""Copy as text in a real Chromium with clipboard permission: each format's Copy button
-puts that format's text on the clipboard (by mouse and by keyboard), the share link's
-Copy button puts the link there, and "Copied." is said beside the button."""
+"""Copy as text in a real Chromium with clipboard permission: the texts come when asked
+for (in place, by mouse and by keyboard), each format's Copy button puts that format's
+text on the clipboard, the share link's Copy button puts the link there, and "Copied."
+is said beside the button."""
 
 import pytest
 from django.contrib.auth.models import User
@@ -27,6 +28,10 @@ def clipboard(page) -> str:
 def test_copy_buttons_put_each_format_and_the_link_on_the_clipboard(new_context, raid):
     page = new_context(permissions=CLIPBOARD).new_page()
     page.goto(f"/s/{raid.share_token}/")
+    expect(page.locator("#text-text")).to_have_count(0)  # not written until asked for
+    page.get_by_test_id("show-text").click()
+    expect(page.locator("#text-text")).to_have_count(1)
+    assert page.url.endswith(f"/s/{raid.share_token}/")  # swapped in place
     for fmt in ("text", "markdown", "compact"):
         expected = page.locator(f"#text-{fmt}").input_value()
         assert "Thorvald (Gestir Captain)" in expected
@@ -47,6 +52,9 @@ def test_the_owner_copies_by_keyboard_and_no_form_is_sent(new_context, raid):
     page.click("main button.primary")
     expect(page).to_have_url(f"{page.url.split('/lists/')[0]}/lists/{raid.id}/")
     url = page.url
+    page.get_by_test_id("show-text").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("copy-markdown")).to_be_visible()
     page.get_by_test_id("copy-markdown").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("copy-markdown")).to_have_attribute("data-copied", "true")

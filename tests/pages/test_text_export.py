@@ -1,6 +1,7 @@
 """The Copy panels of the list page (its owner) and the shared page (anyone with the
 link): every format's text, a Copy button of type "button" beside each, and a Copy
-button for the share link; the text is the API's."""
+button for the share link; the text is the API's. The pages link to the texts, written
+only when asked for (``text/``: the panel for htmx, a page without it)."""
 
 import re
 from html import unescape
@@ -37,10 +38,12 @@ def _copy_buttons(html: str) -> dict:
 def test_it_shows_every_format_with_a_copy_button_to_the_owner(alice_client, client, saved,
                                                                game):
     army_list = saved[game]
-    html = alice_client.get(f"/lists/{army_list.id}/").content.decode()
+    page = alice_client.get(f"/lists/{army_list.id}/").content.decode()
+    assert _copy_buttons(page) == {"share-url": "button"}
+    assert f'href="/lists/{army_list.id}/text/"' in page
+    html = alice_client.get(f"/lists/{army_list.id}/text/").content.decode()
     assert _copy_buttons(html) == {
-        "share-url": "button", "text-text": "button", "text-markdown": "button",
-        "text-compact": "button"}
+        "text-text": "button", "text-markdown": "button", "text-compact": "button"}
     for fmt in FORMATS:
         api = alice_client.get(f"/api/v1/lists/{army_list.id}/export/?format={fmt}").json()
         assert _panel_text(html, fmt) == api["text"]
@@ -50,13 +53,17 @@ def test_it_shows_every_format_with_a_copy_button_to_the_owner(alice_client, cli
 @pytest.mark.parametrize("game", ["godslayer", "mordheim", "boarding-action"])
 def test_it_shows_every_format_and_the_share_link_to_anyone_with_the_link(client, saved, game):
     army_list = saved[game]
-    html = client.get(f"/s/{army_list.share_token}/").content.decode()
+    page = client.get(f"/s/{army_list.share_token}/").content.decode()
     url = f"http://testserver/s/{army_list.share_token}/"
-    assert f'id="share-url" class="share-url" readonly value="{url}"' in html
+    assert f'id="share-url" class="share-url" readonly value="{url}"' in page
+    assert _copy_buttons(page) == {"share-url": "button"}
+    assert 'data-share-title="' in page  # navigator.share on phones
+    assert 'textarea' not in page and f'href="/s/{army_list.share_token}/text/"' in page
+    html = client.get(f"/s/{army_list.share_token}/text/", HTTP_HX_REQUEST="true"
+                      ).content.decode()
+    assert html.startswith('<section class="panel text-export"')  # the panel alone
     assert _copy_buttons(html) == {
-        "share-url": "button", "text-text": "button", "text-markdown": "button",
-        "text-compact": "button"}
-    assert 'data-share-title="' in html  # navigator.share on phones
+        "text-text": "button", "text-markdown": "button", "text-compact": "button"}
     for fmt in FORMATS:
         api = client.get(f"/api/v1/shared/{army_list.share_token}/export/?format={fmt}").json()
         assert _panel_text(html, fmt) == api["text"]
@@ -64,9 +71,9 @@ def test_it_shows_every_format_and_the_share_link_to_anyone_with_the_link(client
 
 
 def test_it_labels_sample_data_and_says_gold_for_mordheim(client, saved):
-    html = client.get(f"/s/{saved['godslayer'].share_token}/").content.decode()
+    html = client.get(f"/s/{saved['godslayer'].share_token}/text/").content.decode()
     assert "sample data" in _panel_text(html, "text")
-    html = client.get(f"/s/{saved['mordheim'].share_token}/").content.decode()
+    html = client.get(f"/s/{saved['mordheim'].share_token}/text/").content.decode()
     assert " gc" in _panel_text(html, "compact") and "pts" not in _panel_text(html, "compact")
 
 
@@ -81,14 +88,47 @@ def test_it_says_when_a_compact_text_is_too_long(alice, alice_client, saved):
     huge = {**DOCUMENTS["godslayer"], "entries": [
         {"card": "nordgaard-berserker", "name": f"Berserker number {n}"} for n in range(120)]}
     army_list = lists.list_import(owner=alice, data=huge)
-    html = alice_client.get(f"/lists/{army_list.id}/").content.decode()
+    html = alice_client.get(f"/lists/{army_list.id}/text/").content.decode()
     assert 'data-testid="too-long-compact"' in html
     assert 'data-testid="too-long-text"' in html  # every format says so
 
 
 def test_it_speaks_german_on_a_german_page(client, saved):
     client.cookies["django_language"] = "de"
-    html = client.get(f"/s/{saved['godslayer'].share_token}/",
+    page = client.get(f"/s/{saved['godslayer'].share_token}/",
                       headers={"Accept-Language": "de"}).content.decode()
-    assert "Als Text kopieren" in html and "Link kopieren" in html
+    assert "Als Text kopieren" in page and "Link kopieren" in page
+    assert "Texte zum Kopieren zeigen" in page
+    html = client.get(f"/s/{saved['godslayer'].share_token}/text/",
+                      headers={"Accept-Language": "de"}).content.decode()
     assert "Gesamt" in _panel_text(html, "text")
+
+
+def test_the_texts_are_the_owners_alone_and_404_to_strangers(bob_client, alice_client, saved):
+    from django.test import Client
+
+    client = Client()  # anonymous
+    army_list = saved["godslayer"]
+    assert alice_client.get(f"/lists/{army_list.id}/text/").status_code == 200
+    assert bob_client.get(f"/lists/{army_list.id}/text/").status_code == 404
+    anonymous = client.get(f"/lists/{army_list.id}/text/")
+    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+    assert client.get("/s/not-a-token/text/").status_code == 404
+
+
+def test_the_texts_check_the_list_once_and_the_page_writes_none(alice_client, saved,
+                                                                monkeypatch):
+    from armylists.services import lists, text_export
+
+    army_list = saved["mordheim"]
+    checks, writes = [], []
+    real_check, real_write = lists.list_check_saved, text_export.text_exports
+    monkeypatch.setattr(lists, "list_check_saved",
+                        lambda **kw: checks.append(1) or real_check(**kw))
+    monkeypatch.setattr(text_export, "text_exports",
+                        lambda **kw: writes.append(1) or real_write(**kw))
+    alice_client.get(f"/lists/{army_list.id}/")
+    assert writes == []  # the page writes no text
+    checks.clear()
+    alice_client.get(f"/lists/{army_list.id}/text/")
+    assert (len(checks), len(writes)) == (1, 1)

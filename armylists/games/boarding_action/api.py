@@ -22,6 +22,7 @@ class HullBreachSerializer(NoUnknownFields):
         required=False,
         allow_null=True,
         default=None,
+        rules_range=(1, 6),
         help_text="Your D6 roll, 1 to 6; leave it out and the server rolls.",
     )
 

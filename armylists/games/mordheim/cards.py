@@ -19,15 +19,18 @@ TRACKS = ("hero", "henchman")
 
 
 def experience_track(catalogue, *, hero: bool, experience: int) -> list[dict]:
-    """One box per experience point up to the track's last threshold: ticked up to
-    ``experience``, a threshold (an advance roll) marked."""
+    """One box per experience point up to the track's last threshold, never more: ticked
+    up to ``experience``, a threshold (an advance roll) marked. Experience past the end
+    ticks every box; the block says so (``xp_beyond``)."""
     try:
         thresholds = list(campaign_tables(catalogue)["thresholds"][TRACKS[0 if hero else 1]])
     except (KeyError, TypeError, ValueError):
         return []
     if not thresholds:
         return []
-    top = max(thresholds[-1], experience)
+    # Never past the track's end: a box per stored point would let one number decide the
+    # page's size (the campaign refuses more than the track holds; older logs may not).
+    top = max(thresholds)
     marks = set(thresholds)
     return [{"n": n, "had": n <= experience, "advance": n in marks} for n in range(1, top + 1)]
 
@@ -76,6 +79,7 @@ def _fighter_parts(catalogue, card, *, hero, leader, experience) -> dict:
         if card is None or card.attributes.get("gains_experience", True)
         else []
     )
+    beyond = bool(track) and experience > len(track)
     facts = [(_("Type"), kind)]
     if not track:
         facts.append((_("Experience"), experience))
@@ -84,6 +88,7 @@ def _fighter_parts(catalogue, card, *, hero, leader, experience) -> dict:
         "facts": facts,
         "experience": experience,
         "xp_track": track,
+        "xp_beyond": beyond,
         "sections": [s for s in (section(_("Skill lists"), [", ".join(lists or ())]),) if s],
     }
 

@@ -66,6 +66,19 @@ class CampaignError(ValueError):
         super().__init__("; ".join(f"{path or '(event)'}: {msg}" for path, msg, _ in errors))
 
 
+def experience_cap(catalogue: Catalogue, *, hero: bool) -> int | None:
+    """The most experience a fighter can hold: the last threshold of his track in the
+    pack's campaign ``thresholds`` (heroes 90, henchmen 14 in the shipped pack). Past it
+    the track has no box and no advance, so nothing larger is stored. None when the game
+    data has no track."""
+    tables = catalogue.attributes.get("campaign")
+    try:
+        track = tables["thresholds"]["hero" if hero else "henchman"]
+        return max(int(t) for t in track)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def _fail(path: str, message: str, code: str = "invalid"):
     raise CampaignError([(path, message, code)])
 
@@ -296,6 +309,11 @@ def _check(catalogue, document, roster, event, path: str, dice: _Dice) -> dict:
     if fighter.experience + amount < 0:
         _fail(join_path(path, "amount"), f"{fighter.name} has {fighter.experience} experience, "
               f"cannot lose {-amount}")
+    cap = experience_cap(catalogue, hero=fighter.hero)
+    if cap is not None and fighter.experience + amount > cap:
+        _fail(join_path(path, "amount"), f"{fighter.name} has {fighter.experience} experience "
+              f"and can hold at most {cap} (the end of the experience track): at most "
+              f"{cap - fighter.experience} more", "out_of_range")
     return out
 
 

@@ -66,7 +66,12 @@ class NewCampaignEventSerializer(NoUnknownFields):
         "the D6 (1-2 lost with its gear). Left out or null: the server rolls.",
     )
     amount = WholeNumberField(
-        required=False, help_text="experience only: experience points gained (negative: lost)."
+        required=False,
+        min_value=-999,
+        max_value=999,
+        help_text="experience only: experience points gained (negative: lost). The fighter's "
+        "experience stays within 0 and the end of his experience track (Mordheim: 90 for a "
+        "hero, 14 for henchmen); past it: 400, code out_of_range.",
     )
     d6 = WholeNumberField(
         required=False,
