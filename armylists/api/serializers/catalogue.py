@@ -154,7 +154,8 @@ class CardSerializer(serializers.Serializer):
         "start); a stat is null where the character lacks it. Empty elsewhere."
     )
     fighter = serializers.SerializerMethodField(
-        help_text="Mordheim: a hero (one model per entry) or a henchman (groups); null elsewhere."
+        help_text="Mordheim: a hero (one model per entry), a henchman (groups) or a "
+        "hired_sword; null elsewhere."
     )
     type_limit = serializers.SerializerMethodField(
         help_text="Mordheim: the most models of this fighter type; null: no limit of its own."
@@ -165,6 +166,21 @@ class CardSerializer(serializers.Serializer):
     )
     starting_experience = serializers.SerializerMethodField(
         help_text="Mordheim: experience at hiring; null elsewhere."
+    )
+    hired_sword = serializers.SerializerMethodField(
+        help_text="Mordheim: true for a hired sword (no warband of his own; the warbands "
+        "that may hire him are in attributes.hire_rule); false elsewhere."
+    )
+    hire_fee = serializers.SerializerMethodField(
+        help_text="Mordheim: a hired sword's hire fee in gold crowns (his points); null "
+        "elsewhere."
+    )
+    upkeep = serializers.SerializerMethodField(
+        help_text="Mordheim: a hired sword's upkeep in gold crowns, due after each battle; "
+        "null elsewhere."
+    )
+    rating = serializers.SerializerMethodField(
+        help_text="Mordheim: what a hired sword adds to the warband rating; null elsewhere."
     )
 
     @staticmethod
@@ -218,7 +234,9 @@ class CardSerializer(serializers.Serializer):
     def get_stat_rows(self, card):
         return [dict(row) for row in card.attributes.get("stat_rows") or ()]
 
-    @extend_schema_field(serializers.ChoiceField(choices=["hero", "henchman"], allow_null=True))
+    @extend_schema_field(
+        serializers.ChoiceField(choices=["hero", "henchman", "hired_sword"], allow_null=True)
+    )
     def get_fighter(self, card):
         return _attribute_str(card.attributes, "fighter")
 
@@ -230,6 +248,18 @@ class CardSerializer(serializers.Serializer):
 
     def get_starting_experience(self, card) -> int | None:
         return _attribute_int(card.attributes, "starting_experience")
+
+    def get_hired_sword(self, card) -> bool:
+        return bool(card.attributes.get("hired_sword"))
+
+    def get_hire_fee(self, card) -> int | None:
+        return _attribute_int(card.attributes, "hire_fee")
+
+    def get_upkeep(self, card) -> int | None:
+        return _attribute_int(card.attributes, "upkeep")
+
+    def get_rating(self, card) -> int | None:
+        return _attribute_int(card.attributes, "rating_value")
 
 
 class ItemSerializer(serializers.Serializer):
@@ -245,6 +275,13 @@ class ItemSerializer(serializers.Serializer):
     kind = serializers.CharField()
     arm = serializers.IntegerField(source="arm_bonus", help_text="ARM added to the model.")
     attributes = serializers.DictField()
+    rarity = serializers.SerializerMethodField(
+        help_text="Mordheim: the rarity of a rare item (the roll needed to find it); null "
+        "for a common item and in other games."
+    )
+
+    def get_rarity(self, item) -> int | None:
+        return _attribute_int(item.attributes, "rarity")
 
 
 # "def" is a Python keyword, so the field cannot be declared in the class body.

@@ -37,7 +37,8 @@ class BreakdownSerializer(serializers.Serializer):
     known = serializers.BooleanField()
     stats = serializers.DictField(required=False, help_text="Effective stats with items.")
     fighter = serializers.ChoiceField(
-        choices=["hero", "henchman"], required=False, help_text="Mordheim: hero or henchman."
+        choices=["hero", "henchman", "hired_sword"], required=False,
+        help_text="Mordheim: hero, henchman or hired sword."
     )
     leader = serializers.BooleanField(required=False, help_text="Mordheim: the leader.")
     models = serializers.IntegerField(required=False, help_text="Mordheim: models fielded.")
