@@ -68,7 +68,8 @@ def test_it_records_a_battle_and_answers_it_with_the_campaign(as_alice, warband)
     assert (battle["number"], battle["won"], battle["treasury_before"], battle["treasury_after"],
             battle["shards_found"], battle["gold_from_shards"]) == (1, True, 140, 190, 2, 50)
     assert [s["step"] for s in battle["steps"]] == [
-        "before", "injuries", "experience", "exploration", "wyrdstone", "trading", "rating"]
+        "before", "injuries", "experience", "exploration", "wyrdstone", "trading", "upkeep",
+        "rating"]
     assert all(set(s) == {"step", "rolls", "result"} for s in battle["steps"])
     assert battle["input"]["exploration"]["dice"] == [2, 3, 5]
     assert battle["lines"][0] == "Battle 1: won"

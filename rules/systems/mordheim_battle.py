@@ -46,6 +46,7 @@ from . import (
     mordheim_sequence_fight,
     mordheim_sequence_income,
     mordheim_sequence_trade,
+    mordheim_sequence_upkeep,
 )
 from .mordheim_dice import MAX_GOLD, fail, flag, require_complete, spec_of, whole
 from .mordheim_roster import Roster, roster_rating
@@ -53,7 +54,7 @@ from .mordheim_sequence import MAX_ROWS, PostBattle
 
 INPUT_FIELDS = ("won", "opponent_rating", "old_wound_rolls", "injuries", "captured",
                 "enemies_out_of_action", "experience", "advances", "exploration",
-                "sell_shards", "sales", "purchases", "recruits", "moves", "veterans")
+                "sell_shards", "sales", "purchases", "recruits", "moves", "veterans", "upkeep")
 
 
 def _rating(ps: PostBattle) -> None:
@@ -68,6 +69,7 @@ STEPS = {
     "exploration": mordheim_sequence_income.exploration,
     "wyrdstone": mordheim_sequence_income.wyrdstone,
     "trading": mordheim_sequence_trade.trading,
+    "upkeep": mordheim_sequence_upkeep.upkeep,
     "rating": _rating,
 }
 
