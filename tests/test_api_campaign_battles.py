@@ -163,8 +163,8 @@ def test_events_and_battles_are_undone_in_order(as_alice, warband):
      "no_advance_due"),
     ({**BATTLE_1, "advances": [{"entry_id": "e2", "roll": 3}]}, "advances[0].choice",
      "required"),
-    ({"won": True, "purchases": [{"item": "pistol", "entry_id": "e0"}]}, "purchases[0].rarity",
-     "required"),
+    ({"won": True, "upkeep": [{"entry_id": "e0", "pay": True}]}, "upkeep[0].entry_id",
+     "not_hired_sword"),
 ])
 def test_a_battle_that_cannot_be_applied_is_a_400_naming_the_field(
         as_alice, warband, body, path, code):
