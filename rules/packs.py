@@ -48,6 +48,9 @@ class PackError(ValueError):
         super().__init__(f"{source} refused, nothing was changed:\n" + "\n".join(lines))
 
 
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @cache
 def pack_schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text())
@@ -62,7 +65,9 @@ def read_pack_file(path: str | Path) -> dict:
     try:
         if path.suffix == ".json":
             return json.loads(text)
-        return yaml.safe_load(text)
+        # libyaml's loader when PyYAML has it: the same safe subset, several times faster
+        # on the larger packs (make run loads every pack at each start).
+        return yaml.load(text, Loader=SAFE_LOADER)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise PackError(
             [ProblemAt("", f"not valid {path.suffix[1:].upper()}: {exc}")], str(path)

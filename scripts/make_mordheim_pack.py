@@ -29,6 +29,7 @@ import re
 import sys
 from pathlib import Path
 
+import mordheim_more_data as more
 import yaml
 from mordheim_campaign_data import campaign, card_attributes
 
@@ -36,8 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_FACTS = Path("/work/shared/data/mordheim-facts.json")
 DEFAULT_OUT = ROOT / "fixtures" / "mordheim.yaml"
 DEFAULT_CAMPAIGN = Path("/work/shared/data/mordheim-campaign.json")
+DEFAULT_MORE = ROOT / more.SOURCE_FILE
 
-DATA_VERSION = "2026.11.3"
+DATA_VERSION = "2026.12.1"
 
 WARBAND_KEYS = {
     "merc:reik": "reikland",
@@ -206,7 +208,7 @@ def kind_of(kind: str) -> str:
     return kind.replace(" ", "_")
 
 
-def build(facts: dict, campaign_facts: dict) -> dict:
+def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
     catalogue = {e["name"]: e for e in facts["equipment"]}
     items: dict[str, dict] = {}
     for warband in facts["warbands"]:
@@ -228,9 +230,19 @@ def build(facts: dict, campaign_facts: dict) -> dict:
                     "attributes": attributes,
                 }
 
+    # The whole equipment chart: rarity for the items above, and every other item.
+    items.update(more.chart_items(more_facts, items))
+    items.update(more.list_items(more_facts, items))
+    for key, item in items.items():
+        if "rarity" not in item["attributes"] and key.startswith("brace-of-"):
+            single = items.get(key.removeprefix("brace-of-").removesuffix("s"))
+            item["attributes"]["rarity"] = single and single["attributes"].get("rarity")
+        item["attributes"].setdefault("rarity", None)
+
     factions, cards = [], []
     for warband in facts["warbands"]:
         wkey = WARBAND_KEYS[warband["key"]]
+        data_key, subtype = more.EXISTING[wkey]
         factions.append({
             "key": wkey,
             "name": warband["name"],
@@ -241,6 +253,10 @@ def build(facts: dict, campaign_facts: dict) -> dict:
                 "min_size": warband["min_size"],
                 "max_size": warband["max_size"],
                 "rating": dict(RATING),
+                "grade": "core",
+                "official": True,
+                "source": f"Mordheim rulebook; {facts['source'].split(':')[0]}",
+                "hire": more.hire_facts(more_facts, data_key, subtype),
             },
         })
         for f in warband["fighters"]:
@@ -277,6 +293,9 @@ def build(facts: dict, campaign_facts: dict) -> dict:
                 **card_attributes(campaign_facts, wkey, f["name"], hero, f["skills"]),
             }
             cards.append(card)
+    more_factions, more_cards = more.more_warbands(more_facts, RATING)
+    factions += more_factions
+    cards += more_cards + more.hired_swords(more_facts)
 
     return {
         "format": "muster-pack/1",
@@ -319,6 +338,10 @@ def build(facts: dict, campaign_facts: dict) -> dict:
             {"code": "type_limit"},
             {"code": "henchman_group", "params": {"min": GROUP_SIZE[0], "max": GROUP_SIZE[1]}},
             {"code": "equipment_not_allowed"},
+            {"code": "type_minimum"},
+            {"code": "hired_sword_not_allowed"},
+            {"code": "hired_sword_conflict"},
+            {"code": "hired_sword_limit"},
         ],
         "factions": factions,
         "items": list(items.values()),
@@ -339,7 +362,9 @@ def main(argv: list[str]) -> int:
     campaign_path = Path(argv[3]) if len(argv) > 3 else DEFAULT_CAMPAIGN
     facts = json.loads(facts_path.read_text(encoding="utf-8"))
     campaign_facts = json.loads(campaign_path.read_text(encoding="utf-8"))
-    out_path.write_text(render(build(facts, campaign_facts)), encoding="utf-8")
+    more_path = Path(argv[4]) if len(argv) > 4 else DEFAULT_MORE
+    more_facts = json.loads(more_path.read_text(encoding="utf-8"))
+    out_path.write_text(render(build(facts, campaign_facts, more_facts)), encoding="utf-8")
     print(f"wrote {out_path}")
     return 0
 

@@ -6,11 +6,11 @@ the track has, whatever number a log holds."""
 import pytest
 from django.utils import translation
 
-from armylists.presenters.mordheim.cards import _fighter_parts, experience_track
+from armylists.games.mordheim.cards import _fighter_parts, experience_track
 from armylists.services import campaign
 from armylists.services import lists as lists_services
 from rules import selectors as rules_selectors
-from rules.systems.mordheim_campaign import experience_cap
+from rules.systems.mordheim.campaign import experience_cap
 from tests.conftest import FIXTURES, Http, token_client
 from tests.test_campaign_services import HANS, KURT, WARBAND, WARRIORS
 

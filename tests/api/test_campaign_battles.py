@@ -68,7 +68,8 @@ def test_it_records_a_battle_and_answers_it_with_the_campaign(as_alice, warband)
     assert (battle["number"], battle["won"], battle["treasury_before"], battle["treasury_after"],
             battle["shards_found"], battle["gold_from_shards"]) == (1, True, 140, 190, 2, 50)
     assert [s["step"] for s in battle["steps"]] == [
-        "before", "injuries", "experience", "exploration", "wyrdstone", "trading", "rating"]
+        "before", "injuries", "experience", "exploration", "wyrdstone", "trading", "upkeep",
+        "rating"]
     assert all(set(s) == {"step", "rolls", "result"} for s in battle["steps"])
     assert battle["input"]["exploration"]["dice"] == [2, 3, 5]
     assert battle["lines"][0] == "Battle 1: won"
@@ -162,8 +163,8 @@ def test_events_and_battles_are_undone_in_order(as_alice, warband):
      "no_advance_due"),
     ({**BATTLE_1, "advances": [{"entry_id": "e2", "roll": 3}]}, "advances[0].choice",
      "required"),
-    ({"won": True, "purchases": [{"item": "pistol", "entry_id": "e0"}]}, "purchases[0].rarity",
-     "required"),
+    ({"won": True, "upkeep": [{"entry_id": "e0", "pay": True}]}, "upkeep[0].entry_id",
+     "not_hired_sword"),
 ])
 def test_a_battle_that_cannot_be_applied_is_a_400_naming_the_field(
         as_alice, warband, body, path, code):

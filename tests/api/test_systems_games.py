@@ -121,13 +121,15 @@ def test_mordheim_catalogue_has_fighters_and_warband_rules(api, load):
     load("mordheim")
     data = catalogue(api, "mordheim")
     factions = by_key(data["factions"])
-    assert {k: (f["starting_gold"], f["min_size"], f["max_size"]) for k, f in factions.items()} == {
+    rulebook = ("reikland", "middenheim", "marienburg", "skaven", "undead", "possessed")
+    assert {k: (factions[k]["starting_gold"], factions[k]["min_size"], factions[k]["max_size"])
+            for k in rulebook} == {
         "reikland": (500, 3, 15), "middenheim": (500, 3, 15), "marienburg": (600, 3, 15),
         "skaven": (500, 3, 20), "undead": (500, 3, 15), "possessed": (500, 3, 15),
     }
 
     cards = by_key(data["cards"])
-    assert {c["fighter"] for c in cards.values()} == {"hero", "henchman"}
+    assert {c["fighter"] for c in cards.values()} == {"hero", "henchman", "hired_sword"}
     captain = cards["reikland-mercenary-captain"]
     assert (captain["fighter"], captain["type_limit"], captain["group_max"],
             captain["starting_experience"]) == ("hero", 1, None, 20)

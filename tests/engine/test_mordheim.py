@@ -98,9 +98,12 @@ def test_it_reports_exactly_the_broken_rules(code, data, expected):
 
 def test_the_cases_cover_every_code_the_system_registers():
     from rules.engine import rules_for
+    from rules.systems.mordheim.hired_swords import HIRED_SWORD_CODES
 
-    assert {c[0] for c in CASES} == set(rules_for("mordheim").validators)
-    for code in rules_for("mordheim").validators:
+    # the hired-sword codes have their table in test_engine_mordheim_hired_swords.py
+    assert {c[0] for c in CASES} | set(HIRED_SWORD_CODES) == set(
+        rules_for("mordheim").validators)
+    for code in set(rules_for("mordheim").validators) - set(HIRED_SWORD_CODES):
         assert [] in [c[2] for c in CASES if c[0] == code], code
         assert any(code in c[2] for c in CASES if c[0] == code), code
 

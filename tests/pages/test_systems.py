@@ -486,10 +486,11 @@ def test_it_starts_a_warband_with_its_starting_gold(client, load_system):
 
 def test_it_builds_a_warband_with_a_named_hero_and_a_henchman_group(warband):
     catalogue = warband.page.root.find(id="cards")
-    assert [h.text for h in catalogue.find_all("h3")] == ["Heroes", "Henchmen"]
+    assert [h.text for h in catalogue.find_all("h3")] == ["Heroes", "Henchmen", "Hired swords"]
     added = [b.attrs["value"] for b in catalogue.find_all("button", name="action")]
     assert added[0] == f"add:{CAPTAIN}"
-    assert all(v.startswith("add:reikland-") for v in added)  # the warband's own fighters
+    # the warband's own fighters, then the hired swords it may hire
+    assert all(v.startswith(("add:reikland-", "add:hired-")) for v in added)
 
     warband.add(CAPTAIN, WARRIOR)
     page = warband.page

@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection
 
-from armylists.models import CampaignEvent
 from armylists.games.mordheim.services import campaign
+from armylists.models import CampaignEvent
 from armylists.services import lists as lists_services
 from rules.engine import DocumentError
 from rules.packs import load_pack_file

@@ -155,6 +155,13 @@ class ItemSerializer(serializers.Serializer):
     kind = serializers.CharField()
     arm = serializers.IntegerField(source="arm_bonus", help_text="ARM added to the model.")
     attributes = serializers.DictField()
+    rarity = serializers.SerializerMethodField(
+        help_text="The roll needed to find a rare item when trading; null for a common item "
+        "and in games without rarity."
+    )
+
+    def get_rarity(self, item) -> int | None:
+        return attribute_int(item.attributes, "rarity")
 
 
 # "def" is a Python keyword, so the field cannot be declared in the class body.

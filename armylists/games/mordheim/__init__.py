@@ -122,14 +122,19 @@ class MordheimPresenter(Presenter):
         return False  # empty: the warband's starting gold
 
     def card_groups(self, catalogue, faction):
+        from rules.systems.mordheim.hired_swords import hirable
+
         cards = [c for c in catalogue.cards.values() if faction is None or c.faction == faction]
         heroes = sorted(
             (c for c in cards if mordheim.is_hero(c)), key=lambda c: not mordheim.is_leader(c)
         )
-        return [
-            (_("Heroes"), heroes),
-            (_("Henchmen"), [c for c in cards if not mordheim.is_hero(c)]),
-        ]
+        henchmen = [c for c in cards if not mordheim.is_hero(c) and not mordheim.is_hired_sword(c)]
+        groups = [(_("Heroes"), heroes), (_("Henchmen"), henchmen)]
+        # only those this warband may hire (no warband chosen yet: none offered)
+        swords = hirable(catalogue, faction) if faction else []
+        if swords:
+            groups.append((_("Hired swords"), swords))
+        return groups
 
     def item_control(self, card, key, catalogue):
         item = catalogue.items.get(key)
@@ -149,10 +154,12 @@ class MordheimPresenter(Presenter):
         card, facts = row["card"], row["facts"]
         if card is not None:
             row["hero"] = facts.get("fighter") == "hero"
+            row["hired_sword"] = facts.get("fighter") == "hired_sword"
             row["leader"] = bool(facts.get("leader"))
-            row["names_model"] = row["hero"]  # a hero is a named model of his own
+            # a hero, and a hired sword, is a named model of his own
+            row["names_model"] = row["hero"] or row["hired_sword"]
             row["models"] = facts.get("models")
-            if not row["hero"]:
+            if not row["hero"] and not row["hired_sword"]:
                 row["size_range"] = facts.get("group_sizes")
                 row["model_price"] = facts.get("model_price")
         return row

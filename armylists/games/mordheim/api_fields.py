@@ -9,7 +9,8 @@ from armylists.api.serializers.catalogue import attribute_int, attribute_str
 
 class CardFields(serializers.Serializer):
     fighter = serializers.SerializerMethodField(
-        help_text="Mordheim: a hero (one model per entry) or a henchman (groups); null elsewhere."
+        help_text="Mordheim: a hero (one model per entry), a henchman (groups) or a "
+        "hired_sword; null elsewhere."
     )
     type_limit = serializers.SerializerMethodField(
         help_text="Mordheim: the most models of this fighter type; null: no limit of its own."
@@ -21,8 +22,25 @@ class CardFields(serializers.Serializer):
     starting_experience = serializers.SerializerMethodField(
         help_text="Mordheim: experience at hiring; null elsewhere."
     )
+    hired_sword = serializers.SerializerMethodField(
+        help_text="Mordheim: true for a hired sword (no warband of his own; the warbands "
+        "that may hire him are in attributes.hire_rule); false elsewhere."
+    )
+    hire_fee = serializers.SerializerMethodField(
+        help_text="Mordheim: a hired sword's hire fee in gold crowns (his points); null "
+        "elsewhere."
+    )
+    upkeep = serializers.SerializerMethodField(
+        help_text="Mordheim: a hired sword's upkeep in gold crowns, due after each battle; "
+        "null elsewhere."
+    )
+    rating = serializers.SerializerMethodField(
+        help_text="Mordheim: what a hired sword adds to the warband rating; null elsewhere."
+    )
 
-    @extend_schema_field(serializers.ChoiceField(choices=["hero", "henchman"], allow_null=True))
+    @extend_schema_field(
+        serializers.ChoiceField(choices=["hero", "henchman", "hired_sword"], allow_null=True)
+    )
     def get_fighter(self, card):
         return attribute_str(card.attributes, "fighter")
 
@@ -34,6 +52,18 @@ class CardFields(serializers.Serializer):
 
     def get_starting_experience(self, card) -> int | None:
         return attribute_int(card.attributes, "starting_experience")
+
+    def get_hired_sword(self, card) -> bool:
+        return bool(card.attributes.get("hired_sword"))
+
+    def get_hire_fee(self, card) -> int | None:
+        return attribute_int(card.attributes, "hire_fee")
+
+    def get_upkeep(self, card) -> int | None:
+        return attribute_int(card.attributes, "upkeep")
+
+    def get_rating(self, card) -> int | None:
+        return attribute_int(card.attributes, "rating_value")
 
 
 class FactionFields(serializers.Serializer):
@@ -61,7 +91,8 @@ class FactionFields(serializers.Serializer):
 
 class BreakdownFields(serializers.Serializer):
     fighter = serializers.ChoiceField(
-        choices=["hero", "henchman"], required=False, help_text="Mordheim: hero or henchman."
+        choices=["hero", "henchman", "hired_sword"], required=False,
+        help_text="Mordheim: hero, henchman or hired sword."
     )
     leader = serializers.BooleanField(required=False, help_text="Mordheim: the leader.")
     models = serializers.IntegerField(required=False, help_text="Mordheim: models fielded.")

@@ -42,6 +42,11 @@ def is_hero(card: Card) -> bool:
     return card.attributes.get("fighter", "henchman" if card.is_unit else "hero") == "hero"
 
 
+def is_hired_sword(card: Card) -> bool:
+    """A hired sword: no warband of his own, hired by many (mordheim_hired_swords)."""
+    return bool(card.attributes.get("hired_sword"))
+
+
 def is_leader(card: Card) -> bool:
     return bool(card.attributes.get("leader", card.warlord))
 
@@ -84,8 +89,17 @@ def size_limits(
         params = catalogue.params_for("warband_size")
     return (
         warband_attr(catalogue, document, "min_size", params.get("min", DEFAULT_MIN_SIZE)),
-        warband_attr(catalogue, document, "max_size", params.get("max", DEFAULT_MAX_SIZE)),
+        warband_attr(catalogue, document, "max_size", params.get("max", DEFAULT_MAX_SIZE))
+        + size_bonus(catalogue, document),
     )
+
+
+def size_bonus(catalogue: Catalogue, document: ListDocument) -> int:
+    """Places the warband's hired swords add to its maximum size (a Halfling Scout: 1),
+    once per hired sword type."""
+    keys = {e.card for e in document.entries if e.card}
+    return sum(int(catalogue.cards[k].attributes.get("size_bonus") or 0)
+               for k in keys if k in catalogue.cards)
 
 
 def group_limits(card: Card, params: Mapping) -> tuple[int, int]:
@@ -145,12 +159,13 @@ def entry_facts(catalogue: Catalogue, document: ListDocument, entry: Entry) -> d
     if card is None:
         return {}
     facts = {
-        "fighter": "hero" if is_hero(card) else "henchman",
+        "fighter": "hero" if is_hero(card) else (
+            "hired_sword" if is_hired_sword(card) else "henchman"),
         "leader": is_leader(card),
         "models": models(card, entry),
         "model_price": model_price(catalogue, card, entry),
     }
-    if not is_hero(card):
+    if not is_hero(card) and not is_hired_sword(card):
         facts["group_sizes"] = list(group_limits(card, catalogue.params_for("henchman_group")))
     return facts
 
@@ -184,7 +199,8 @@ def warband_rating(
 
     ``experience_by_entry`` gives an entry's current experience (per model of a henchman
     group); entries it leaves out have their starting experience. Unknown cards count
-    nothing (they are reported as unknown_key). Hired swords are not modelled.
+    nothing (they are reported as unknown_key). A hired sword counts his rating value
+    (``rating_value``) instead of 5, plus the experience he gained.
     """
     if experience_by_entry is None:
         experience: Mapping[int, int] = {}
@@ -199,6 +215,8 @@ def warband_rating(
         if card is None:
             continue
         per_model = rating["per_large_creature"] if is_large(card) else rating["per_fighter"]
+        if card.attributes.get("rating_value") is not None:
+            per_model = int(card.attributes["rating_value"])
         exp = experience.get(i)
         per_model += starting_experience(card) if exp is None else exp
         total += models(card, entry) * per_model
@@ -300,7 +318,7 @@ class FactionValidator(Validator):
         if doc.faction not in factions:
             return  # unknown_key says so
         for i, _entry, card in ctx.known_entries():
-            if card.faction != doc.faction:
+            if card.faction != doc.faction and not is_hired_sword(card):
                 other = factions.get(card.faction)
                 yield self.violation(
                     entry=i, card=card.key, name=card.name,

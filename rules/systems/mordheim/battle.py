@@ -45,13 +45,14 @@ from . import sequence_experience as mordheim_sequence_experience
 from . import sequence_fight as mordheim_sequence_fight
 from . import sequence_income as mordheim_sequence_income
 from . import sequence_trade as mordheim_sequence_trade
+from . import sequence_upkeep as mordheim_sequence_upkeep
 from .dice import MAX_GOLD, fail, flag, require_complete, spec_of, whole
 from .roster import Roster, roster_rating
 from .sequence import MAX_ROWS, PostBattle
 
 INPUT_FIELDS = ("won", "opponent_rating", "old_wound_rolls", "injuries", "captured",
                 "enemies_out_of_action", "experience", "advances", "exploration",
-                "sell_shards", "sales", "purchases", "recruits", "moves", "veterans")
+                "sell_shards", "sales", "purchases", "recruits", "moves", "veterans", "upkeep")
 
 
 def _rating(ps: PostBattle) -> None:
@@ -66,6 +67,7 @@ STEPS = {
     "exploration": mordheim_sequence_income.exploration,
     "wyrdstone": mordheim_sequence_income.wyrdstone,
     "trading": mordheim_sequence_trade.trading,
+    "upkeep": mordheim_sequence_upkeep.upkeep,
     "rating": _rating,
 }
 

@@ -37,6 +37,7 @@ STATUSES = {
     "lost": N_("captured and never came back"),
     "retired": N_("retired"),
     "gone": N_("every model lost"),
+    "left": N_("left the warband, his upkeep unpaid"),
     "unknown_card": N_("unknown card"),
 }
 
@@ -143,14 +144,18 @@ def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
 
 
 def roster_rating(catalogue: Catalogue, roster: Roster) -> int:
-    """Warband rating of the roster: 5 per fighter (20 per large creature) + experience.
-    Fighters who miss a game still count; captives, the dead and the lost do not."""
+    """Warband rating of the roster: 5 per fighter (20 per large creature) + experience;
+    a hired sword counts his rating value instead of 5. Fighters who miss a game still
+    count; captives, the dead, the lost and hired swords who left do not."""
     faction = catalogue.factions.get(roster.faction) if roster.faction else None
     rating = rating_values(catalogue, faction)
-    return sum(
-        f.models * (rating["per_large_creature" if f.large else "per_fighter"] + f.experience)
-        for f in roster.active()
-    )
+    total = 0
+    for f in roster.active():
+        card = catalogue.cards.get(f.card) if f.card else None
+        own = card.attributes.get("rating_value") if card is not None else None
+        per_model = rating["per_large_creature" if f.large else "per_fighter"]
+        total += f.models * ((per_model if own is None else int(own)) + f.experience)
+    return total
 
 
 # -- the snapshot ---------------------------------------------------------------------

@@ -5,8 +5,9 @@
 - ``purchases``: an item for a fighter (from his own equipment list, every model of a
   group) or for the stash (the price list). A rare item needs a hero who fought and was
   not taken out of action to find it first (``searcher``, one roll each): 2D6
-  (``roll``, typed or rolled) + ``modifiers`` >= ``rarity``, which the player types
-  from his rulebook (the game data has no rarity numbers). A failed search buys nothing.
+  (``roll``, typed or rolled) + ``modifiers`` >= ``rarity``, the item's rarity in the
+  game data (typed by the player only for an item it gives none). A failed search buys
+  nothing.
 - ``recruits``: a new hero or henchman group (``card``, ``size``, ``items``: common items
   only) at its cost, within the warband's limits (one leader, six heroes, the type's
   maximum, the warband's size); or new members of an existing group (``join_entry_id``)
@@ -14,8 +15,8 @@
   veterans available (2D6 once per sequence, ``veterans.dice``) allow.
 - ``moves``: equipment between fighters and the stash (a group carries one per model).
 
-Gold the treasury does not have refuses the battle (``not_enough_gold``). Hired swords
-are not modelled (the game data has none), so there is no upkeep to pay.
+Gold the treasury does not have refuses the battle (``not_enough_gold``). Hired swords'
+upkeep follows trading (``mordheim_sequence_upkeep``).
 """
 
 from __future__ import annotations
@@ -180,7 +181,10 @@ def _search(ps: PostBattle, row, at: str, item, who) -> dict:
     if searcher in ps.searched:
         fail(path, f"{hero.name} has already searched for a rare item", "already_searched")
     ps.searched.add(searcher)
-    rarity = row.get("rarity")
+    # the pack's rarity; typed only for an item the game data gives none
+    rarity = item.attributes.get("rarity")
+    if rarity is None:
+        rarity = row.get("rarity")
     if rarity is None:
         fail(join_path(at, "rarity"), f"{item.name} is rare: type its rarity (Rare N in your "
              "rulebook; the game data has none)", "required")

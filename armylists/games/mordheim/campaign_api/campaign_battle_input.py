@@ -183,6 +183,15 @@ class MoveInSerializer(NoUnknownFields):
     to_entry_id = _id(allow_null=True, help_text="null: into the stash.")
 
 
+class UpkeepInSerializer(NoUnknownFields):
+    entry_id = _id(help_text="A hired sword of the warband.")
+    pay = TrueFalseField(required=False, default=True,
+                         help_text="false: let him go instead of paying his upkeep.")
+    paid = WholeNumberField(required=False, min_value=0, max_value=100_000,
+                            help_text="Answered: the upkeep paid.")
+    leaves = TrueFalseField(required=False, help_text="Answered: he left the warband.")
+
+
 class VeteransInSerializer(NoUnknownFields):
     dice = serializers.ListField(child=_die(6), min_length=2, max_length=2)
 
@@ -213,6 +222,11 @@ class NewBattleSerializer(NoUnknownFields):
     recruits = RecruitInSerializer(many=True, required=False, max_length=20)
     moves = MoveInSerializer(many=True, required=False, max_length=MAX_TRADES)
     veterans = VeteransInSerializer(required=False, allow_null=True)
+    upkeep = UpkeepInSerializer(
+        many=True, required=False, max_length=MAX_ROWS,
+        help_text="Hired swords' upkeep after trading: each one left out is paid from the "
+        "treasury when it can, and leaves the warband when it cannot.",
+    )
     dry_run = TrueFalseField(
         required=False, default=False,
         help_text="Record nothing: answer 200 with the battle as it would be (its dice "

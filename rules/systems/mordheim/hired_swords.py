@@ -1,0 +1,194 @@
+"""Mordheim hired swords and the fighter minimums of the warbands beyond the rulebook's
+first six (docs/rules/mordheim-hired-swords.md).
+
+A hired sword is a card with ``hired_sword: true`` and no warband of its own; the pack
+says who may hire him (``hire_rule``), whom he will not serve beside (``conflicts``),
+his hire fee (his cost), upkeep and rating. A warband's ``hire`` attributes say what the
+rules ask of it: alignment, tags, its own list of hired swords (``only``), those it may
+never hire (``except``), none at all (``none``), and whether it counts as human, chaos,
+dwarf or elf. He counts toward the warband's size, not toward its heroes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+
+from rules.engine.catalogue import Card, Catalogue, Faction
+from rules.engine.validation import Context, Validator, extend
+from rules.engine.violations import N_, Violation
+
+from .mordheim import RULES, SYSTEM, is_hired_sword, models, size_bonus, warband
+
+__all__ = ["is_hired_sword", "size_bonus", "may_hire", "hirable", "upkeep"]
+
+HIRED_SWORD_CODES = (
+    "hired_sword_not_allowed", "hired_sword_conflict", "hired_sword_limit", "type_minimum",
+)
+
+
+def hire_facts(faction: Faction | None) -> Mapping:
+    return (faction.attributes.get("hire") or {}) if faction is not None else {}
+
+
+def _rule_allows(rule: Mapping, wb: Mapping) -> bool:
+    """The hired sword's own rule (``hire_rule``) read against the warband's facts."""
+    tags = set(wb.get("tags") or ())
+    key, subtype = wb.get("warband"), wb.get("subtype")
+    kind = rule.get("type", "any")
+    named = set(rule.get("wbs") or ())
+    excluded_tags = set(rule.get("except") or ())
+    flags = [f for f in rule.get("flags") or () if wb.get(f)]
+    if kind == "good":
+        return wb.get("alignment") == "good" and not tags & excluded_tags
+    if kind == "evil":
+        return wb.get("alignment") == "evil"
+    if kind == "human":
+        return bool(wb.get("human"))
+    if kind == "nonChaosHuman":
+        return bool(wb.get("human")) and not wb.get("chaos") and not tags & excluded_tags
+    if kind == "humanOrDwarf":
+        return (bool(wb.get("human") or wb.get("dwarf"))
+                and not (rule.get("noChaos") and wb.get("chaos"))
+                and not tags & excluded_tags)
+    if kind == "humanOrHighElf":
+        return (bool(wb.get("human")) or key == "shadowwarriors") and (
+            wb.get("alignment") != "evil")
+    if kind == "onlyWb":
+        return key in named and (not rule.get("subtype") or rule["subtype"] == subtype)
+    if kind == "except":
+        return not (tags & set(rule.get("tags") or ())) and not flags and key not in named
+    if kind == "only":
+        wanted = set(rule.get("tags") or ())
+        return bool(tags & wanted or key in wanted or key in named or flags)
+    return True  # "any"
+
+
+def may_hire(card: Card, faction: Faction | None) -> bool:
+    """May this warband hire this hired sword? Its own list of hired swords comes first
+    (a hired sword naming the warband is on it), then what it may never hire, then the
+    hired sword's own rule."""
+    wb = hire_facts(faction)
+    if not is_hired_sword(card) or faction is None:
+        return False
+    source = card.attributes.get("source_key")
+    rule = card.attributes.get("hire_rule") or {}
+    if wb.get("none"):
+        return False
+    if wb.get("only") is not None:
+        names_it = rule.get("type") in ("only", "onlyWb") and wb.get("warband") in (
+            rule.get("wbs") or ())
+        if source not in wb["only"] and not names_it:
+            return False
+    elif source in (wb.get("except") or ()):
+        return False
+    elif wb.get("no_elf_hired_swords") and card.attributes.get("race") == "elf":
+        return False
+    elif wb.get("no_chaos_hired_swords") and rule.get("type") == "evil":
+        return False
+    return _rule_allows(rule, wb)
+
+
+def upkeep(card: Card, faction: Faction | None) -> int:
+    """His upkeep after each battle; a grudge (an Elf Ranger in a warband with Dwarfs)
+    raises it."""
+    grudge = card.attributes.get("grudge") or {}
+    if grudge and hire_facts(faction).get(grudge.get("tag")):
+        return int(grudge["upkeep"])
+    return int(card.attributes.get("upkeep") or 0)
+
+
+def hirable(catalogue: Catalogue, faction_key: str | None) -> list[Card]:
+    """The hired swords a warband may hire, in the pack's order."""
+    faction = catalogue.factions.get(faction_key) if faction_key else None
+    return [c for c in catalogue.cards.values() if is_hired_sword(c) and may_hire(c, faction)]
+
+
+def hired_in(ctx: Context) -> Iterator[tuple[int, Card]]:
+    for i, _entry, card in ctx.known_entries():
+        if is_hired_sword(card):
+            yield i, card
+
+
+class HiredSwordNotAllowedValidator(Validator):
+    """`hired_sword_not_allowed`: a warband hires only the hired swords its type may
+    (docs/rules/mordheim-hired-swords.md, "Who may hire whom")."""
+
+    code = "hired_sword_not_allowed"
+    message = N_("The {faction} may not hire a {name}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        faction = warband(ctx.catalogue, ctx.document)
+        if faction is None:
+            return  # faction / unknown_key say so
+        for i, card in hired_in(ctx):
+            if not may_hire(card, faction):
+                yield self.violation(entry=i, card=card.key, name=card.name,
+                                     faction=faction.name)
+
+
+class HiredSwordConflictValidator(Validator):
+    """`hired_sword_conflict`: some hired swords never serve in the same warband (a
+    Highwayman and a Roadwarden) (docs/rules/mordheim-hired-swords.md, "Conflicts")."""
+
+    code = "hired_sword_conflict"
+    message = N_("{name} will not serve beside {other}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        seen: dict[str, Card] = {}
+        for i, card in hired_in(ctx):
+            for other_key in card.attributes.get("conflicts") or ():
+                if other_key in seen:
+                    yield self.violation(entry=i, card=card.key, name=card.name,
+                                         other=seen[other_key].name)
+            seen.setdefault(card.key, card)
+
+
+class HiredSwordLimitValidator(Validator):
+    """`hired_sword_limit`: at most one of each hired sword
+    (docs/rules/mordheim-hired-swords.md, "One of each")."""
+
+    code = "hired_sword_limit"
+    message = N_("{name}: {count} hired, at most one")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        counts: Counter = Counter()
+        reported: set[str] = set()
+        for i, entry, card in ctx.known_entries():
+            if not is_hired_sword(card):
+                continue
+            counts[card.key] += models(card, entry)
+            if counts[card.key] > 1 and card.key not in reported:
+                reported.add(card.key)
+                yield self.violation(entry=i, card=card.key, name=card.name,
+                                     count=counts[card.key])
+
+
+class TypeMinimumValidator(Validator):
+    """`type_minimum`: a fighter type the warband must field, at least ``type_min``
+    models of it (a Merchant Caravan's wagon, the Sons of Hashut's hobgoblins)
+    (docs/rules/mordheim-hired-swords.md, "Fighters a warband must field")."""
+
+    code = "type_minimum"
+    message = N_("{name}: {count} models, at least {min}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        doc = ctx.document
+        fielded: Counter = Counter()
+        for _i, entry, card in ctx.known_entries():
+            fielded[card.key] += models(card, entry)
+        for card in ctx.catalogue.cards.values():
+            low = card.attributes.get("type_min")
+            if low and card.faction == doc.faction and fielded[card.key] < low:
+                yield self.violation(card=card.key, name=card.name, count=fielded[card.key],
+                                     min=low)
+
+
+VALIDATORS = (
+    HiredSwordNotAllowedValidator,
+    HiredSwordConflictValidator,
+    HiredSwordLimitValidator,
+    TypeMinimumValidator,
+)
+
+extend(SYSTEM, validators={**RULES.validators, **{v.code: v for v in VALIDATORS}})
