@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from rules import selectors as rules_selectors
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, parse
 from rules.engine.document import MAX_ENTRIES, build
 
@@ -61,6 +62,17 @@ class Change:
         return self.label is not None
 
 
+class WorkspaceMoved(Exception):
+    """An undo or redo named a revision the list has moved on from (another tab or window
+    changed it since the page showed it): the step on top is not the one the player saw,
+    so nothing is taken back."""
+
+    def __init__(self, workspace: Workspace, shown: int):
+        super().__init__(f"revision {shown} shown, {workspace.revision} now")
+        self.workspace = workspace
+        self.shown = shown
+
+
 def document_of(workspace: Workspace) -> ListDocument:
     return build(workspace.document)
 
@@ -76,22 +88,42 @@ def draft_get(*, holder: str | None, system: str, discarded: bool = False) -> Wo
     return next(iter(found.order_by()[:1]), None)
 
 
-def draft_start(*, holder: str, document: ListDocument) -> Workspace:
-    """A new draft for the document's game; one that was there is replaced (the start page
-    offers to continue it first)."""
-    workspace, _created = Workspace.objects.update_or_create(
-        holder=holder,
-        key=draft_key(document.system),
-        defaults={
-            "army_list": None,
-            "document": document.to_dict(),
-            "base_version": None,
-            "undo": [],
-            "redo": [],
-            "revision": 0,
-            "discarded": False,
-        },
-    )
+def draft_holds_work(workspace: Workspace | None) -> bool:
+    """Whether a draft holds something a player would miss (an entry, a purchase): the
+    start page asks before a new list takes its place."""
+    if workspace is None:
+        return False
+    document = workspace.document
+    return bool(document.get("entries") or document.get("special_actions"))
+
+
+def draft_start(
+    *, holder: str, document: ListDocument, catalogue: Catalogue | None = None
+) -> Workspace:
+    """A new draft for the document's game (one draft per game and browser). A draft that
+    was there (put aside or not) is not thrown away: the new list takes its place as one
+    undoable step, so Undo in the builder brings the old one back, its own steps with it.
+    The start page asks first when the old one holds work (``draft_holds_work``)."""
+    key = draft_key(document.system)
+    found = Workspace.objects.filter(holder=holder, key=key).order_by()[:1]
+    existing = next(iter(found), None)
+    if existing is None:
+        return Workspace.objects.create(
+            holder=holder, key=key, army_list=None, document=document.to_dict()
+        )
+    if catalogue is None:
+        catalogue = rules_selectors.catalogue_get(key=document.system)
+    with transaction.atomic():
+        change = workspace_change(
+            workspace=existing,
+            edits=[{"op": "replace", "document": document.to_dict()}],
+            catalogue=catalogue,
+            label={"text": gettext_noop("start a new list in place of the last one")},
+        )
+        workspace = change.workspace
+        if workspace.discarded:
+            workspace.discarded = False
+            workspace.save(update_fields=["discarded", "updated_at"])
     return workspace
 
 
@@ -194,9 +226,13 @@ def workspace_change(
     return Change(locked, label)
 
 
-def _replay(workspace: Workspace, *, back: bool, catalogue: Catalogue) -> Change:
+def _replay(
+    workspace: Workspace, *, back: bool, catalogue: Catalogue, revision: int | None
+) -> Change:
     with transaction.atomic():
         locked = _locked(workspace)
+        if revision is not None and revision != locked.revision:
+            raise WorkspaceMoved(locked, revision)
         source, target = ("undo", "redo") if back else ("redo", "undo")
         steps = list(getattr(locked, source))
         if not steps:
@@ -213,12 +249,19 @@ def _replay(workspace: Workspace, *, back: bool, catalogue: Catalogue) -> Change
     return Change(locked, step["label"])
 
 
-def workspace_undo(*, workspace: Workspace, catalogue: Catalogue) -> Change:
-    return _replay(workspace, back=True, catalogue=catalogue)
+def workspace_undo(
+    *, workspace: Workspace, catalogue: Catalogue, revision: int | None = None
+) -> Change:
+    """Take back the newest step. ``revision``: the one the page showed; when the workspace
+    is at another one, WorkspaceMoved (the page's Undo named a step it may not have)."""
+    return _replay(workspace, back=True, catalogue=catalogue, revision=revision)
 
 
-def workspace_redo(*, workspace: Workspace, catalogue: Catalogue) -> Change:
-    return _replay(workspace, back=False, catalogue=catalogue)
+def workspace_redo(
+    *, workspace: Workspace, catalogue: Catalogue, revision: int | None = None
+) -> Change:
+    """Make the newest undone step again (``revision`` as for ``workspace_undo``)."""
+    return _replay(workspace, back=False, catalogue=catalogue, revision=revision)
 
 
 def next_labels(workspace: Workspace) -> tuple[str | dict | None, str | dict | None]:

@@ -24,10 +24,12 @@ def builder_context(
     problems=None,
     conflict=None,
     confirm=None,
+    moved=None,
     carry: bool = True,
 ) -> dict:
     """The builder's template context. ``errors``: field errors of the last post;
-    ``problems``: a refused document's; ``confirm``: a removal waiting for a yes."""
+    ``problems``: a refused document's; ``confirm``: a removal waiting for a yes;
+    ``moved``: an undo or redo refused because the list moved on elsewhere."""
     problems = list(problems or [])
     try:
         checked = documents.document_check(document=document, catalogue=catalogue)
@@ -99,6 +101,7 @@ def builder_context(
         "conflict": conflict,
         "stale": stale and not conflict,
         "confirm": confirm,
+        "moved": moved,
         "unsaved": unsaved,
         "undo_label": undo_label,
         "redo_label": redo_label,

@@ -30,8 +30,19 @@
     return el.value !== el.defaultValue;
   }
 
-  // The fields this edit changes: every changed field, and with a changed checkbox all of
-  // its group (the server needs the whole set to know what was unticked).
+  // A field's value as a plain post sends it (null: a post would not send it).
+  function postedValue(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked ? el.value : null;
+    if (el.tagName === "SELECT" && el.multiple) {
+      return Array.prototype.filter.call(el.options, function (o) { return o.selected; })
+        .map(function (o) { return o.value; });
+    }
+    return el.value;
+  }
+
+  // The fields this edit changes: every changed field, and with a changed field of a group
+  // every control of that group, as a plain post sends them (the server reads a group as a
+  // whole: which boxes are unticked, a custom unit's every field, its unit type included).
   function changedValues(form) {
     var values = {};
     var groups = {};
@@ -44,12 +55,14 @@
       values[el.name] = el.value;
     });
     Object.keys(groups).forEach(function (key) {
-      groups[key].querySelectorAll("input[name]").forEach(function (el) {
-        if (el.type === "checkbox") {
-          if (!el.checked) return;
-          values[el.name] = (values[el.name] || []).concat([el.value]);
+      groups[key].querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+        if (el.disabled) return;
+        var value = postedValue(el);
+        if (value === null) return;
+        if (el.type === "checkbox" || Array.isArray(value)) {
+          values[el.name] = (values[el.name] || []).concat(value);
         } else {
-          values[el.name] = el.value;
+          values[el.name] = value;
         }
       });
     });
@@ -118,6 +131,16 @@
     var button = form.querySelector(redo ? "button.redo" : "button.undo");
     e.preventDefault();
     if (button && !button.disabled) send(redo ? "redo" : "undo");
+  });
+
+  // A request that waited in the queue leaves with the revision the page shows by then
+  // (the answer before it moved it on), so an Undo names the step the player sees.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var root = shell();
+    var form = builderForm();
+    if (!root || !form || e.detail.elt !== root) return;
+    var rev = form.querySelector("input[type=hidden][name=rev]");
+    if (rev) e.detail.parameters.rev = rev.value;
   });
 
   // Typing that was not sent yet survives an answer that arrives meanwhile (the card
