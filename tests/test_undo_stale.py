@@ -1,8 +1,8 @@
-"""Undo and redo name the revision the page showed: in a tab left behind (the list moved on
-in another tab or window), they take nothing back and say so.
+"""Undo and redo name the step the page showed (by id): in a tab left behind (the list moved
+on in another tab or window), they take nothing back and say so.
 
-Service level (``workspaces.workspace_undo`` / ``workspace_redo`` with ``revision``) and
-page level (two tabs of one browser: two ``Builder`` pages on one client)."""
+Service level (``workspaces.workspace_undo`` / ``workspace_redo`` with ``step``) and page
+level (two tabs of one browser: two ``Builder`` pages on one client)."""
 
 import pytest
 
@@ -36,16 +36,18 @@ def rename(workspace, catalogue, name):
 
 
 @pytest.mark.parametrize("replay", ["undo", "redo"])
-def test_it_refuses_a_replay_named_from_an_older_revision(draft, catalogue, replay):
+def test_it_refuses_a_replay_of_a_step_that_is_not_the_newest(draft, catalogue, replay):
     shown = rename(draft, catalogue, "First")
     if replay == "redo":
         shown = workspaces.workspace_undo(workspace=shown, catalogue=catalogue).workspace
+    offered = workspaces.top_step(shown, replay)
+    assert offered
     moved_on = rename(shown, catalogue, "Elsewhere")  # another tab
     service = workspaces.workspace_undo if replay == "undo" else workspaces.workspace_redo
     with pytest.raises(workspaces.WorkspaceMoved) as refused:
-        service(workspace=shown, catalogue=catalogue, revision=shown.revision)
+        service(workspace=shown, catalogue=catalogue, step=offered)
     assert refused.value.workspace.revision == moved_on.revision
-    assert refused.value.shown == shown.revision
+    assert refused.value.shown == offered
     kept = Workspace.objects.get(pk=draft.pk)
     assert kept.document["name"] == "Elsewhere"  # nothing was taken back
     assert kept.revision == moved_on.revision
@@ -60,12 +62,19 @@ def test_it_replays_when_the_revision_is_the_one_shown(draft, catalogue, replay,
     if replay == "redo":
         shown = workspaces.workspace_undo(workspace=shown, catalogue=catalogue).workspace
     service = workspaces.workspace_undo if replay == "undo" else workspaces.workspace_redo
-    done = service(workspace=shown, catalogue=catalogue, revision=shown.revision)
+    done = service(workspace=shown, catalogue=catalogue, step=workspaces.top_step(shown, replay))
     assert done.workspace.document["name"] == name_after
     assert done.workspace.revision == shown.revision + 1
 
 
-def test_it_replays_without_a_revision_as_before(draft, catalogue):
+def test_each_step_has_its_own_id(draft, catalogue):
+    first = workspaces.top_step(rename(draft, catalogue, "First"), "undo")
+    second = rename(draft, catalogue, "Second")
+    assert workspaces.top_step(second, "undo") not in (first, None, "")
+    assert workspaces.top_step(second, "redo") is None
+
+
+def test_it_replays_without_a_step_as_before(draft, catalogue):
     shown = rename(draft, catalogue, "First")
     rename(shown, catalogue, "Second")
     done = workspaces.workspace_undo(workspace=shown, catalogue=catalogue)
@@ -129,7 +138,8 @@ def test_a_stale_tab_keeps_the_fields_it_changed(tabs):
     the undo is refused (it named a step the page no longer shows)."""
     a, b = tabs
     b.add(CAPTAIN)
-    a.send("undo", {"name": "Typed in A", "rev": a.page.fields()["rev"][0]}, status=409)
+    shown = a.page.fields()["undo_step"][0]
+    a.send("undo", {"name": "Typed in A", "undo_step": shown}, status=409)
     assert a.document["name"] == "Typed in A"
     assert [e["card"] for e in a.document["entries"]] == [CAPTAIN]
     assert a.page.testid("moved")
@@ -140,7 +150,25 @@ def test_in_german_the_notice_is_german(tabs, client):
     b.add(CAPTAIN)
     client.cookies["django_language"] = "de"
     response = client.post(
-        a.url, {"action": "undo", "rev": a.page.fields()["rev"][0]}, HTTP_ACCEPT_LANGUAGE="de"
+        a.url,
+        {"action": "undo", "undo_step": a.page.fields()["undo_step"][0]},
+        HTTP_ACCEPT_LANGUAGE="de",
     )
     assert response.status_code == 409
-    assert "Diese Liste wurde in einem anderen Tab oder Fenster geändert." in response.content.decode()
+    moved = "Diese Liste wurde in einem anderen Tab oder Fenster geändert."
+    assert moved in response.content.decode()
+
+
+def test_a_tab_that_shows_the_newest_step_undoes_it(tabs):
+    """Tab B opened after A's edit shows the same newest step: its Undo takes it back, and
+    tab A, now behind, is refused."""
+    a, b = tabs
+    a.submit("update", {"name": "Autumn raid"})
+    b.open()
+    assert b.page.fields()["undo_step"] == a.page.fields()["undo_step"]
+    b.submit("undo")
+    assert b.document["name"] == "Raid"
+    # (as the page's script posts it: only what changed, here nothing, and the step)
+    a.send("undo", {"undo_step": a.page.fields()["undo_step"][0]}, status=409)
+    assert a.document["name"] == "Raid"
+    assert a.page.testid("moved")

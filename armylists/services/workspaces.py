@@ -63,14 +63,20 @@ class Change:
 
 
 class WorkspaceMoved(Exception):
-    """An undo or redo named a revision the list has moved on from (another tab or window
-    changed it since the page showed it): the step on top is not the one the player saw,
-    so nothing is taken back."""
+    """An undo or redo named a step that is not the newest one any more (another tab or
+    window changed the list since the page showed it): nothing is taken back."""
 
-    def __init__(self, workspace: Workspace, shown: int):
-        super().__init__(f"revision {shown} shown, {workspace.revision} now")
+    def __init__(self, workspace: Workspace, shown: str):
+        super().__init__(f"step {shown!r} shown, {top_step(workspace, 'undo')!r} now")
         self.workspace = workspace
         self.shown = shown
+
+
+def top_step(workspace: Workspace, stack: str) -> str | None:
+    """The id of the step undo (``stack="undo"``) or redo would replay next; "" for a step
+    kept before steps had ids, None when there is none. A page names it with its Undo."""
+    steps = getattr(workspace, stack)
+    return steps[-1].get("id", "") if steps else None
 
 
 def document_of(workspace: Workspace) -> ListDocument:
@@ -217,7 +223,9 @@ def workspace_change(
             return Change(locked)
         document = _checked(step.document)
         locked.document = document.to_dict()
-        locked.undo = [*locked.undo, {"label": label, "undo": step.undo, "redo": step.redo}][
+        # Each step has an id: an Undo names the one its page showed (see _replay).
+        kept = {"id": secrets.token_urlsafe(6), "label": label}
+        locked.undo = [*locked.undo, {**kept, "undo": step.undo, "redo": step.redo}][
             -MAX_STEPS:
         ]
         locked.redo = []
@@ -226,14 +234,12 @@ def workspace_change(
     return Change(locked, label)
 
 
-def _replay(
-    workspace: Workspace, *, back: bool, catalogue: Catalogue, revision: int | None
-) -> Change:
+def _replay(workspace: Workspace, *, back: bool, catalogue: Catalogue, step: str | None) -> Change:
     with transaction.atomic():
         locked = _locked(workspace)
-        if revision is not None and revision != locked.revision:
-            raise WorkspaceMoved(locked, revision)
         source, target = ("undo", "redo") if back else ("redo", "undo")
+        if step is not None and step != top_step(locked, source):
+            raise WorkspaceMoved(locked, step)
         steps = list(getattr(locked, source))
         if not steps:
             return Change(locked)
@@ -250,18 +256,18 @@ def _replay(
 
 
 def workspace_undo(
-    *, workspace: Workspace, catalogue: Catalogue, revision: int | None = None
+    *, workspace: Workspace, catalogue: Catalogue, step: str | None = None
 ) -> Change:
-    """Take back the newest step. ``revision``: the one the page showed; when the workspace
-    is at another one, WorkspaceMoved (the page's Undo named a step it may not have)."""
-    return _replay(workspace, back=True, catalogue=catalogue, revision=revision)
+    """Take back the newest step. ``step``: the id of the one the page offered to undo
+    (``top_step``); when another one is on top now, WorkspaceMoved and nothing changes."""
+    return _replay(workspace, back=True, catalogue=catalogue, step=step)
 
 
 def workspace_redo(
-    *, workspace: Workspace, catalogue: Catalogue, revision: int | None = None
+    *, workspace: Workspace, catalogue: Catalogue, step: str | None = None
 ) -> Change:
-    """Make the newest undone step again (``revision`` as for ``workspace_undo``)."""
-    return _replay(workspace, back=False, catalogue=catalogue, revision=revision)
+    """Make the newest undone step again (``step`` as for ``workspace_undo``)."""
+    return _replay(workspace, back=False, catalogue=catalogue, step=step)
 
 
 def next_labels(workspace: Workspace) -> tuple[str | dict | None, str | dict | None]:

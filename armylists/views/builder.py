@@ -341,9 +341,10 @@ def _post(request, *, catalogue, workspace, army_list=None):
         request.POST, document=document, catalogue=catalogue, presenter=presenter
     )
     render_again = {"catalogue": catalogue, "workspace": workspace, "army_list": army_list}
-    # The revision the page showed: an undo or redo takes back the step it named, or none.
-    shown = whole_number(request.POST.get("rev"), None)
-    moved_on = shown is not None and shown != workspace.revision
+    # An undo or redo takes back the step its page offered (named by id), or none.
+    stack = "redo" if post.action == "redo" else "undo"
+    shown = request.POST.get(f"{stack}_step")
+    moved_on = shown is not None and shown != (workspaces.top_step(workspace, stack) or "")
     if post.errors:
         return _render(request, **render_again, errors=post.errors, status=400)
     verb, arg = post.action, post.arg
@@ -372,10 +373,10 @@ def _post(request, *, catalogue, workspace, army_list=None):
         try:
             if moved_on:
                 raise workspaces.WorkspaceMoved(workspace, shown)
-            # This post's own edits (if any) moved the revision on: expect theirs.
-            expected = None if shown is None else workspace.revision
+            # This post's own edits (if any) are the newest step now: expect theirs.
+            expected = None if shown is None else workspaces.top_step(workspace, stack)
             workspace = render_again["workspace"] = replay(
-                workspace=workspace, catalogue=catalogue, revision=expected
+                workspace=workspace, catalogue=catalogue, step=expected
             ).workspace
         except workspaces.WorkspaceMoved as moved:
             render_again["workspace"] = moved.workspace

@@ -77,6 +77,9 @@ def builder_context(
         "document": document,
         "workspace": workspace,
         "revision": workspace.revision if workspace else 0,
+        # The steps Undo and Redo offer, by id: the server replays only the one shown.
+        "undo_step": (workspaces.top_step(workspace, "undo") or "") if workspace else "",
+        "redo_step": (workspaces.top_step(workspace, "redo") or "") if workspace else "",
         "army_list": army_list,
         "checked": checked,
         "result": payload,

@@ -71,19 +71,25 @@
 
   // One channel for every builder request: queued on the shell (which is never swapped),
   // each carrying the changed fields and at most one action.
+  // What the page shows, sent with every request: its revision, the saved version its
+  // edits start from, and the steps its Undo and Redo offer (by id).
+  var PAGE_STATE = ["rev", "base_version", "undo_step", "redo_step"].map(function (name) {
+    return "input[type=hidden][name=" + name + "]";
+  }).join(", ");
   var sentNames = {};
   function send(action, extra) {
     var form = builderForm();
     var root = shell();
     if (!form || !root) return;
     var values = changedValues(form);
-    form.querySelectorAll("input[type=hidden][name=rev], input[type=hidden][name=base_version]")
-      .forEach(function (el) { values[el.name] = el.value; });
+    form.querySelectorAll(PAGE_STATE).forEach(function (el) { values[el.name] = el.value; });
     if (action) values.action = action;
     Object.keys(extra || {}).forEach(function (k) { values[k] = extra[k]; });
     Object.keys(values).forEach(function (k) { sentNames[k] = true; });
+    // The answer goes into the shell, which is never swapped: a request queued behind
+    // another still lands on the page (a "#builder" resolved now would be gone by then).
     htmx.ajax("POST", form.getAttribute("action"), {
-      source: root, target: "#builder", swap: "outerHTML", values: values
+      source: root, target: root, swap: "innerHTML", values: values
     });
   }
 
@@ -133,14 +139,15 @@
     if (button && !button.disabled) send(redo ? "redo" : "undo");
   });
 
-  // A request that waited in the queue leaves with the revision the page shows by then
-  // (the answer before it moved it on), so an Undo names the step the player sees.
+  // A request that waited in the queue leaves with what the page shows by then (the
+  // answer before it moved it on): an Undo names the step the player sees on its button.
   document.addEventListener("htmx:configRequest", function (e) {
     var root = shell();
     var form = builderForm();
     if (!root || !form || e.detail.elt !== root) return;
-    var rev = form.querySelector("input[type=hidden][name=rev]");
-    if (rev) e.detail.parameters.rev = rev.value;
+    form.querySelectorAll(PAGE_STATE).forEach(function (el) {
+      e.detail.parameters[el.name] = el.value;
+    });
   });
 
   // Typing that was not sent yet survives an answer that arrives meanwhile (the card
@@ -149,7 +156,7 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     pending = {};
     var form = builderForm();
-    if (!form || e.detail.target.id !== "builder") return;
+    if (!form || e.detail.target !== shell()) return;
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || !el.id || el.type === "checkbox" || el.tagName === "BUTTON") return;
       var search = el.matches("input[data-filter]");
