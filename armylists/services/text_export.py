@@ -234,6 +234,16 @@ def write_text(sheet: Sheet) -> str:
     return "\n".join(out)
 
 
+# "@everyone", "@here", "@name", "<@123>", "<@&role>": a zero-width space after the "@"
+# keeps the text as it reads and stops a chat from pinging anyone when it is pasted.
+_MENTION = re.compile(r"@(?=[^\s\u200b])")
+
+
+def no_mentions(text: str) -> str:
+    """Text that mentions nobody when pasted into Discord (Markdown and compact exports)."""
+    return _MENTION.sub("@\u200b", text)
+
+
 _MARKDOWN = re.compile(r"([\\`*_~|<>#\[\]])")
 
 
@@ -258,7 +268,7 @@ def write_markdown(sheet: Sheet) -> str:
         out += ["", f"**{_('Notes')}**", md(sheet.notes)]
     if sheet.share_url:
         out += ["", f"{_('Share link')}: {sheet.share_url}"]
-    return "\n".join(out)
+    return no_mentions("\n".join(out))
 
 
 def write_compact(sheet: Sheet) -> str:
@@ -279,7 +289,7 @@ def write_compact(sheet: Sheet) -> str:
         ))
     if sheet.share_url:
         out.append(sheet.share_url)
-    return "\n".join(out)
+    return no_mentions("\n".join(out))
 
 
 WRITERS = {"text": write_text, "markdown": write_markdown, "compact": write_compact}

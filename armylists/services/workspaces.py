@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from rules import selectors as rules_selectors
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, parse
 from rules.engine.document import MAX_ENTRIES, build
 
@@ -61,6 +62,23 @@ class Change:
         return self.label is not None
 
 
+class WorkspaceMoved(Exception):
+    """An undo or redo named a step that is not the newest one any more (another tab or
+    window changed the list since the page showed it): nothing is taken back."""
+
+    def __init__(self, workspace: Workspace, shown: str):
+        super().__init__(f"step {shown!r} shown, {top_step(workspace, 'undo')!r} now")
+        self.workspace = workspace
+        self.shown = shown
+
+
+def top_step(workspace: Workspace, stack: str) -> str | None:
+    """The id of the step undo (``stack="undo"``) or redo would replay next; "" for a step
+    kept before steps had ids, None when there is none. A page names it with its Undo."""
+    steps = getattr(workspace, stack)
+    return steps[-1].get("id", "") if steps else None
+
+
 def document_of(workspace: Workspace) -> ListDocument:
     return build(workspace.document)
 
@@ -76,22 +94,42 @@ def draft_get(*, holder: str | None, system: str, discarded: bool = False) -> Wo
     return next(iter(found.order_by()[:1]), None)
 
 
-def draft_start(*, holder: str, document: ListDocument) -> Workspace:
-    """A new draft for the document's game; one that was there is replaced (the start page
-    offers to continue it first)."""
-    workspace, _created = Workspace.objects.update_or_create(
-        holder=holder,
-        key=draft_key(document.system),
-        defaults={
-            "army_list": None,
-            "document": document.to_dict(),
-            "base_version": None,
-            "undo": [],
-            "redo": [],
-            "revision": 0,
-            "discarded": False,
-        },
-    )
+def draft_holds_work(workspace: Workspace | None) -> bool:
+    """Whether a draft holds something a player would miss (an entry, a purchase): the
+    start page asks before a new list takes its place."""
+    if workspace is None:
+        return False
+    document = workspace.document
+    return bool(document.get("entries") or document.get("special_actions"))
+
+
+def draft_start(
+    *, holder: str, document: ListDocument, catalogue: Catalogue | None = None
+) -> Workspace:
+    """A new draft for the document's game (one draft per game and browser). A draft that
+    was there (put aside or not) is not thrown away: the new list takes its place as one
+    undoable step, so Undo in the builder brings the old one back, its own steps with it.
+    The start page asks first when the old one holds work (``draft_holds_work``)."""
+    key = draft_key(document.system)
+    found = Workspace.objects.filter(holder=holder, key=key).order_by()[:1]
+    existing = next(iter(found), None)
+    if existing is None:
+        return Workspace.objects.create(
+            holder=holder, key=key, army_list=None, document=document.to_dict()
+        )
+    if catalogue is None:
+        catalogue = rules_selectors.catalogue_get(key=document.system)
+    with transaction.atomic():
+        change = workspace_change(
+            workspace=existing,
+            edits=[{"op": "replace", "document": document.to_dict()}],
+            catalogue=catalogue,
+            label={"text": gettext_noop("start a new list in place of the last one")},
+        )
+        workspace = change.workspace
+        if workspace.discarded:
+            workspace.discarded = False
+            workspace.save(update_fields=["discarded", "updated_at"])
     return workspace
 
 
@@ -185,7 +223,9 @@ def workspace_change(
             return Change(locked)
         document = _checked(step.document)
         locked.document = document.to_dict()
-        locked.undo = [*locked.undo, {"label": label, "undo": step.undo, "redo": step.redo}][
+        # Each step has an id: an Undo names the one its page showed (see _replay).
+        kept = {"id": secrets.token_urlsafe(6), "label": label}
+        locked.undo = [*locked.undo, {**kept, "undo": step.undo, "redo": step.redo}][
             -MAX_STEPS:
         ]
         locked.redo = []
@@ -194,10 +234,12 @@ def workspace_change(
     return Change(locked, label)
 
 
-def _replay(workspace: Workspace, *, back: bool, catalogue: Catalogue) -> Change:
+def _replay(workspace: Workspace, *, back: bool, catalogue: Catalogue, step: str | None) -> Change:
     with transaction.atomic():
         locked = _locked(workspace)
         source, target = ("undo", "redo") if back else ("redo", "undo")
+        if step is not None and step != top_step(locked, source):
+            raise WorkspaceMoved(locked, step)
         steps = list(getattr(locked, source))
         if not steps:
             return Change(locked)
@@ -213,12 +255,19 @@ def _replay(workspace: Workspace, *, back: bool, catalogue: Catalogue) -> Change
     return Change(locked, step["label"])
 
 
-def workspace_undo(*, workspace: Workspace, catalogue: Catalogue) -> Change:
-    return _replay(workspace, back=True, catalogue=catalogue)
+def workspace_undo(
+    *, workspace: Workspace, catalogue: Catalogue, step: str | None = None
+) -> Change:
+    """Take back the newest step. ``step``: the id of the one the page offered to undo
+    (``top_step``); when another one is on top now, WorkspaceMoved and nothing changes."""
+    return _replay(workspace, back=True, catalogue=catalogue, step=step)
 
 
-def workspace_redo(*, workspace: Workspace, catalogue: Catalogue) -> Change:
-    return _replay(workspace, back=False, catalogue=catalogue)
+def workspace_redo(
+    *, workspace: Workspace, catalogue: Catalogue, step: str | None = None
+) -> Change:
+    """Make the newest undone step again (``step`` as for ``workspace_undo``)."""
+    return _replay(workspace, back=False, catalogue=catalogue, step=step)
 
 
 def next_labels(workspace: Workspace) -> tuple[str | dict | None, str | dict | None]:

@@ -54,7 +54,15 @@ def system_start(request, system):
         catalogue=catalogue,
         presenter=presenter,
     )
-    if form.is_bound and form.is_valid():
+    draft = workspaces.draft_get(holder=holder, system=system)
+    # A draft with work in it is never replaced without a yes (and Undo brings it back).
+    ask_replace = (
+        form.is_bound
+        and form.is_valid()
+        and workspaces.draft_holds_work(draft)
+        and request.POST.get("replace") != "yes"
+    )
+    if form.is_bound and form.is_valid() and not ask_replace:
         document = documents.document_new(
             system=system,
             faction=form.cleaned_data.get("faction"),
@@ -62,7 +70,7 @@ def system_start(request, system):
             name=form.cleaned_data["name"],
             role=form.cleaned_data.get("role") or None,
         )
-        workspaces.draft_start(holder=holder, document=document)
+        workspaces.draft_start(holder=holder, document=document, catalogue=catalogue)
         return redirect("draft-builder", system=system)
     return render(
         request,
@@ -72,12 +80,26 @@ def system_start(request, system):
             "presenter": presenter,
             "words": presenter.words,
             "form": form,
-            "draft": workspaces.draft_get(holder=holder, system=system),
+            "draft": draft,
+            "draft_summary": _draft_summary(draft),
+            "ask_replace": ask_replace,
             "discarded": workspaces.draft_get(holder=holder, system=system, discarded=True),
             "battle_sizes": catalogue.attributes.get("battle_sizes", []),
         },
         status=400 if form.is_bound and form.errors else 200,
     )
+
+
+def _draft_summary(draft) -> dict | None:
+    """What the start page says of the draft in progress: its name and how much is in it."""
+    if draft is None:
+        return None
+    document = draft.document
+    return {
+        "name": document.get("name") or "",
+        "entries": len(document.get("entries") or ()),
+        "picks": len(document.get("special_actions") or ()),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -324,6 +346,10 @@ def _post(request, *, catalogue, workspace, army_list=None):
         request.POST, document=document, catalogue=catalogue, presenter=presenter
     )
     render_again = {"catalogue": catalogue, "workspace": workspace, "army_list": army_list}
+    # An undo or redo takes back the step its page offered (named by id), or none.
+    stack = "redo" if post.action == "redo" else "undo"
+    shown = request.POST.get(f"{stack}_step")
+    moved_on = shown is not None and shown != (workspaces.top_step(workspace, stack) or "")
     if post.errors:
         return _render(request, **render_again, errors=post.errors, status=400)
     verb, arg = post.action, post.arg
@@ -349,9 +375,17 @@ def _post(request, *, catalogue, workspace, army_list=None):
         workspace = render_again["workspace"] = change.workspace
     if verb in ("undo", "redo"):
         replay = workspaces.workspace_undo if verb == "undo" else workspaces.workspace_redo
-        workspace = render_again["workspace"] = replay(
-            workspace=workspace, catalogue=catalogue
-        ).workspace
+        try:
+            if moved_on:
+                raise workspaces.WorkspaceMoved(workspace, shown)
+            # This post's own edits (if any) are the newest step now: expect theirs.
+            expected = None if shown is None else workspaces.top_step(workspace, stack)
+            workspace = render_again["workspace"] = replay(
+                workspace=workspace, catalogue=catalogue, step=expected
+            ).workspace
+        except workspaces.WorkspaceMoved as moved:
+            render_again["workspace"] = moved.workspace
+            return _render(request, **render_again, moved=verb, status=409)
     elif verb in ("save", "save_new"):
         return _save(request, workspace=workspace, render_again=render_again, as_new=verb != "save")
     elif verb == "discard" and army_list is None:

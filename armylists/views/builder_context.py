@@ -24,10 +24,12 @@ def builder_context(
     problems=None,
     conflict=None,
     confirm=None,
+    moved=None,
     carry: bool = True,
 ) -> dict:
     """The builder's template context. ``errors``: field errors of the last post;
-    ``problems``: a refused document's; ``confirm``: a removal waiting for a yes."""
+    ``problems``: a refused document's; ``confirm``: a removal waiting for a yes;
+    ``moved``: an undo or redo refused because the list moved on elsewhere."""
     problems = list(problems or [])
     try:
         checked = documents.document_check(document=document, catalogue=catalogue)
@@ -78,6 +80,9 @@ def builder_context(
         "document": document,
         "workspace": workspace,
         "revision": workspace.revision if workspace else 0,
+        # The steps Undo and Redo offer, by id: the server replays only the one shown.
+        "undo_step": (workspaces.top_step(workspace, "undo") or "") if workspace else "",
+        "redo_step": (workspaces.top_step(workspace, "redo") or "") if workspace else "",
         "army_list": army_list,
         "checked": checked,
         "result": payload,
@@ -102,6 +107,7 @@ def builder_context(
         "conflict": conflict,
         "stale": stale and not conflict,
         "confirm": confirm,
+        "moved": moved,
         "unsaved": unsaved,
         "undo_label": undo_label,
         "redo_label": redo_label,

@@ -74,7 +74,8 @@
 
   document.addEventListener("htmx:beforeSwap", function (e) {
     var root = document.getElementById("builder");
-    if (!root || e.detail.target !== root) return;
+    // (muster.js swaps its answers into the shell around the builder)
+    if (!root || (e.detail.target !== root && e.detail.target !== root.parentNode)) return;
     var active = document.activeElement;
     var from = clicked && root.contains(clicked) ? clicked : active;
     clicked = null;

@@ -30,8 +30,19 @@
     return el.value !== el.defaultValue;
   }
 
-  // The fields this edit changes: every changed field, and with a changed checkbox all of
-  // its group (the server needs the whole set to know what was unticked).
+  // A field's value as a plain post sends it (null: a post would not send it).
+  function postedValue(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked ? el.value : null;
+    if (el.tagName === "SELECT" && el.multiple) {
+      return Array.prototype.filter.call(el.options, function (o) { return o.selected; })
+        .map(function (o) { return o.value; });
+    }
+    return el.value;
+  }
+
+  // The fields this edit changes: every changed field, and with a changed field of a group
+  // every control of that group, as a plain post sends them (the server reads a group as a
+  // whole: which boxes are unticked, a custom unit's every field, its unit type included).
   function changedValues(form) {
     var values = {};
     var groups = {};
@@ -44,12 +55,14 @@
       values[el.name] = el.value;
     });
     Object.keys(groups).forEach(function (key) {
-      groups[key].querySelectorAll("input[name]").forEach(function (el) {
-        if (el.type === "checkbox") {
-          if (!el.checked) return;
-          values[el.name] = (values[el.name] || []).concat([el.value]);
+      groups[key].querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+        if (el.disabled) return;
+        var value = postedValue(el);
+        if (value === null) return;
+        if (el.type === "checkbox" || Array.isArray(value)) {
+          values[el.name] = (values[el.name] || []).concat(value);
         } else {
-          values[el.name] = el.value;
+          values[el.name] = value;
         }
       });
     });
@@ -58,19 +71,25 @@
 
   // One channel for every builder request: queued on the shell (which is never swapped),
   // each carrying the changed fields and at most one action.
+  // What the page shows, sent with every request: its revision, the saved version its
+  // edits start from, and the steps its Undo and Redo offer (by id).
+  var PAGE_STATE = ["rev", "base_version", "undo_step", "redo_step"].map(function (name) {
+    return "input[type=hidden][name=" + name + "]";
+  }).join(", ");
   var sentNames = {};
   function send(action, extra) {
     var form = builderForm();
     var root = shell();
     if (!form || !root) return;
     var values = changedValues(form);
-    form.querySelectorAll("input[type=hidden][name=rev], input[type=hidden][name=base_version]")
-      .forEach(function (el) { values[el.name] = el.value; });
+    form.querySelectorAll(PAGE_STATE).forEach(function (el) { values[el.name] = el.value; });
     if (action) values.action = action;
     Object.keys(extra || {}).forEach(function (k) { values[k] = extra[k]; });
     Object.keys(values).forEach(function (k) { sentNames[k] = true; });
+    // The answer goes into the shell, which is never swapped: a request queued behind
+    // another still lands on the page (a "#builder" resolved now would be gone by then).
     htmx.ajax("POST", form.getAttribute("action"), {
-      source: root, target: "#builder", swap: "outerHTML", values: values
+      source: root, target: root, swap: "innerHTML", values: values
     });
   }
 
@@ -120,13 +139,24 @@
     if (button && !button.disabled) send(redo ? "redo" : "undo");
   });
 
+  // A request that waited in the queue leaves with what the page shows by then (the
+  // answer before it moved it on): an Undo names the step the player sees on its button.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var root = shell();
+    var form = builderForm();
+    if (!root || !form || e.detail.elt !== root) return;
+    form.querySelectorAll(PAGE_STATE).forEach(function (el) {
+      e.detail.parameters[el.name] = el.value;
+    });
+  });
+
   // Typing that was not sent yet survives an answer that arrives meanwhile (the card
   // search too); what was sent comes back from the server as it is now.
   var pending = {};
   document.addEventListener("htmx:beforeSwap", function (e) {
     pending = {};
     var form = builderForm();
-    if (!form || e.detail.target.id !== "builder") return;
+    if (!form || e.detail.target !== shell()) return;
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || !el.id || el.type === "checkbox" || el.tagName === "BUTTON") return;
       var search = el.matches("input[data-filter]");
