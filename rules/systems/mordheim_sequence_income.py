@@ -91,7 +91,8 @@ def _apply(ps: PostBattle, found: dict) -> dict:
     if gold:
         words.append(Phrase(N_("{gold} gc found"), {"gold": gold}))
     if reward.get("shards"):
-        words.append(Phrase(N_("{shards} more shards found"), {"shards": reward["shards"]}))
+        words.append(Phrase(N_("shards found at the location: {shards}"),
+                            {"shards": reward["shards"]}))
     items = [item["name"] if (item.get("count") or 1) == 1
              else Phrase(N_("{count} x {item}"), {"count": item["count"], "item": item["name"]})
              for item in reward.get("items", [])]
