@@ -157,7 +157,8 @@ class _Reader:
             (
                 "battle_size",
                 self.presenter.words["limit"],
-                lambda v: _whole(v, low=0, high=MAX_POINTS, required=False),
+                # a battle size of 0 would judge every list over it: refused, never silently kept
+                lambda v: _whole(v, low=1, high=MAX_POINTS, required=False),
             ),
             ("role", gettext_lazy("Role"), self._role),
         ]

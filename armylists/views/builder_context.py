@@ -72,6 +72,9 @@ def builder_context(
         and workspace.base_version is not None
         and workspace.base_version != army_list.version
     )
+    points = payload["points"] if payload else {}
+    # how far the total is over the limit (0 when within it): the bar and the words say so
+    over = max(0, points["total"] - points["limit"]) if points.get("limit") is not None else 0
     return {
         "catalogue": catalogue,
         "presenter": presenter,
@@ -112,11 +115,8 @@ def builder_context(
         "undo_label": undo_label,
         "redo_label": redo_label,
         "data_changes": data_changes,
-        "over_limit": bool(
-            payload
-            and payload["points"]["limit"] is not None
-            and payload["points"]["total"] > payload["points"]["limit"]
-        ),
+        "over_limit": bool(over),
+        "over_by": over,
         "carry": _carry(request) if carry else {},
     }
 

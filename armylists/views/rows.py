@@ -252,7 +252,7 @@ def action_shop(*, catalogue: Catalogue, role, presenter: Presenter) -> list[dic
 
 def catalogue_groups(*, catalogue: Catalogue, document, presenter: Presenter) -> list[dict]:
     """The cards a list may add, in the game's groups, each with how often the list fields
-    it and whether that is its limit (AAL)."""
+    it, whether that is its limit (AAL) and by how many it is over."""
     fielded = Counter()
     for entry in document.entries:
         if entry.card:
@@ -269,6 +269,8 @@ def catalogue_groups(*, catalogue: Catalogue, document, presenter: Presenter) ->
                             "name": local_name(c),
                             "fielded": fielded[c.key],
                             "at_limit": c.aal is not None and fielded[c.key] >= c.aal,
+                            # past the limit the catalogue says by how much, not "at its limit"
+                            "over_by": max(0, fielded[c.key] - c.aal) if c.aal is not None else 0,
                             "unit_type_label": presenter.unit_type_label(c.attributes["unit_type"])
                             if c.attributes.get("unit_type")
                             else None,
@@ -281,10 +283,13 @@ def catalogue_groups(*, catalogue: Catalogue, document, presenter: Presenter) ->
 
 
 def error_summary(*, payload: dict | None, rows: list[dict], picks: list[dict]) -> dict:
-    """Errors and warnings counted, each with where it is (a link target on the page)."""
+    """Errors and warnings counted, each with where it is (a link target on the page).
+
+    A list-wide one is counted but not listed: the list's own violations stand right
+    under the summary, and one problem is said once."""
     items = []
     for v in list_violations(payload):
-        items.append({"violation": v, "target": "list-violations", "name": ""})
+        items.append({"violation": v, "target": "list-violations", "name": "", "listed": False})
     for row in rows:
         for v in row["violations"]:
             name = "" if row["title"] in v["message"] else row["title"]
@@ -296,5 +301,7 @@ def error_summary(*, payload: dict | None, rows: list[dict], picks: list[dict]) 
     return {
         "errors": sum(1 for i in items if i["violation"]["severity"] == "error"),
         "warnings": sum(1 for i in items if i["violation"]["severity"] == "warning"),
-        "items": [i for i in items if i["violation"]["severity"] != "info"],
+        "items": [
+            i for i in items if i["violation"]["severity"] != "info" and i.get("listed", True)
+        ],
     }

@@ -53,8 +53,10 @@ class Phrase:
     template: str
     params: Mapping = field(default_factory=dict)
 
-    def render(self, translate=lambda text: text) -> str:
-        values = {k: _rendered(v, translate) for k, v in self.params.items()}
+    def render(self, translate=lambda text: text, name=lambda text: text) -> str:
+        """The words with ``translate`` applied to every template and ``name`` to every
+        plain text param (a game-data name in the reader's language)."""
+        values = {k: _rendered(v, translate, name) for k, v in self.params.items()}
         return translate(self.template).format(**values)
 
     def __str__(self) -> str:
@@ -85,9 +87,11 @@ def _from_json(value):
     return value
 
 
-def _rendered(value, translate):
+def _rendered(value, translate, name=lambda text: text):
     if isinstance(value, Phrase):
-        return value.render(translate)
+        return value.render(translate, name)
     if isinstance(value, (list, tuple)):
-        return "; ".join(str(_rendered(v, translate)) for v in value)
+        return "; ".join(str(_rendered(v, translate, name)) for v in value)
+    if isinstance(value, str):
+        return name(value)
     return value

@@ -196,8 +196,8 @@ def test_boarding_action_flags_a_total_over_the_battle_size(api, load):
     result = validate(api, boarding(TROOPERS, custom("Veteran squad", 396)))
     assert result["valid"] is False
     assert result["points"]["total"] == 501 and result["points"]["limit"] == 500
-    assert codes(result) == ["battle_size", "special_action_budget"]
-    params = only(result, "battle_size")["params"]
+    assert codes(result) == ["special_action_budget"]  # one overspend, one violation
+    params = only(result, "special_action_budget")["params"]
     assert (params["total"], params["over"], params["models"], params["paid"]) == (501, 1, 496, 5)
 
 

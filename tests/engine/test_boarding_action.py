@@ -124,7 +124,8 @@ result, codes, only = _probe.result, _probe.codes, _probe.only
 CASES = [
     # (rule code, list, expected codes)
     ("battle_size", doc(troopers(470), actions=ACTIONS_35), []),
-    ("battle_size", doc(*MODELS_496, actions=ACTIONS_35), ["battle_size", "special_action_budget"]),
+    # one overspend, one violation: the paid special actions take it over, so that code says it
+    ("battle_size", doc(*MODELS_496, actions=ACTIONS_35), ["special_action_budget"]),
     ("battle_size", doc(troopers(500), actions=("a-trap",)), []),  # 30 free
     ("battle_size", doc(troopers(510)), ["battle_size"]),
     ("battle_size", doc(troopers(470), battle_size=400), ["battle_size", "battle_size_standard"]),
@@ -136,7 +137,7 @@ CASES = [
     ("special_action_budget", doc(troopers(500), actions=("code", "hack")), []),
     ("special_action_budget", doc(troopers(450), actions=("a-trap", "a-trap")), []),  # 480
     ("special_action_budget", doc(troopers(490), actions=("a-trap", "smoke")),
-     ["battle_size", "special_action_budget"]),
+     ["special_action_budget"]),
     ("special_action_budget", doc(troopers(510), actions=("a-trap", "smoke")), ["battle_size"]),
     ("special_action_role", doc(troopers(100), actions=("code", "hack")), []),
     ("special_action_role", doc(troopers(100), actions=("code", "gases")), ["special_action_role"]),
@@ -207,12 +208,21 @@ def test_35_points_of_special_actions_with_496_of_models_is_not():
     r = result(doc(*MODELS_496, actions=ACTIONS_35))
     assert not r.valid
     assert r.points.total == 501
-    v = only(doc(*MODELS_496, actions=ACTIONS_35), "battle_size")
+    # the paid special actions take it over: one violation says so, not two
+    assert [v.code for v in r.violations if v.severity == "error"] == ["special_action_budget"]
+    v = only(doc(*MODELS_496, actions=ACTIONS_35), "special_action_budget")
+    assert v.params["over"] == 1 and v.params["paid"] == 5
+
+
+def test_models_over_with_paid_special_actions_name_both_parts_in_one_violation():
+    r = result(doc(troopers(510), actions=ACTIONS_35))
+    assert [v.code for v in r.violations if v.severity == "error"] == ["battle_size"]
+    v = only(doc(troopers(510), actions=ACTIONS_35), "battle_size")
     assert v.entry is None and v.severity == "error"
-    assert v.params == {"total": 501, "limit": 500, "over": 1, "models": 496,
+    assert v.params == {"total": 515, "limit": 500, "over": 15, "models": 510,
                         "special_actions": 35, "free": 30, "paid": 5}
     assert v.message == (
-        "501 points exceed the battle size of 500 by 1: 496 for models and 5 for special "
+        "515 points exceed the battle size of 500 by 15: 510 for models and 5 for special "
         "actions beyond the 30 free points (35 in all)"
     )
 

@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from django import forms
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from armylists.names import item_names
+from armylists.names import item_names, local_name
 from armylists.playaids import ToolError, ToolUnavailable, count_field, report_errors
 from rules import selectors as rules_selectors
 from rules.engine import Catalogue
@@ -23,13 +24,18 @@ def kemet_catalogue() -> Catalogue | None:
     return rules_selectors.catalogue_get(key=kemet.SYSTEM)
 
 
-def kemet_battle(data, *, catalogue: Catalogue | None = None) -> dict:
-    """Fight one Kemet battle (``kemet.resolve_battle``) with the loaded kemet pack."""
+def kemet_battle(data, *, catalogue: Catalogue | None = None, localized: bool = False) -> dict:
+    """Fight one Kemet battle (``kemet.resolve_battle``) with the loaded kemet pack; its
+    steps in the reader's language when ``localized`` (the page; the API's stay English)."""
     catalogue = catalogue or kemet_catalogue()
     if catalogue is None:
         raise ToolUnavailable("the kemet game data is not loaded")
+    words = {}
+    if localized:
+        names = {i.name: local_name(i) for i in catalogue.items.values()}
+        words = {"translate": gettext, "name": lambda text: names.get(text, text)}
     try:
-        return kemet.resolve_battle(catalogue, data)
+        return kemet.resolve_battle(catalogue, data, **words)
     except kemet.BattleError as exc:
         raise ToolError(exc.errors) from None
 
@@ -54,7 +60,7 @@ class KemetSideForm(forms.Form):
     def __init__(self, *args, catalogue: Catalogue, **kwargs):
         super().__init__(*args, **kwargs)
         items = catalogue.items.values()
-        cards = [(i.key, i.name) for i in items if i.kind == kemet.BATTLE_CARD]
+        cards = [(i.key, local_name(i)) for i in items if i.kind == kemet.BATTLE_CARD]
         self.fields["soldiers"] = count_field(_("Soldiers"), initial=5, required=True)
         self.fields["card"] = forms.ChoiceField(
             label=_("Battle card"),
@@ -68,7 +74,7 @@ class KemetSideForm(forms.Form):
             label=_("Divine interventions"),
             required=False,
             widget=forms.CheckboxSelectMultiple,
-            choices=[(i.key, i.name) for i in items if i.kind == kemet.INTERVENTION],
+            choices=[(i.key, local_name(i)) for i in items if i.kind == kemet.INTERVENTION],
         )
         self.fields["prayer_points"] = count_field(_("Prayer points"))
         self.fields["in_own_city_district"] = forms.BooleanField(
@@ -127,7 +133,7 @@ def kemet_page(request):
         battle = {name: form.side() for name, form in sides.items()}
         battle["zone_reward"] = battle_form.cleaned_data["zone_reward"] or None
         try:
-            result = kemet_battle(battle, catalogue=catalogue)
+            result = kemet_battle(battle, catalogue=catalogue, localized=True)
         except ToolError as exc:
             report_errors(exc.errors, sides, battle_form)
     forms_ = [*sides.values(), battle_form]

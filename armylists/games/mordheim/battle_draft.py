@@ -17,6 +17,8 @@ import re
 
 from django.utils.translation import gettext as _
 
+from armylists.names import local_name, stat_labels
+
 STEPS = ("battle", "experience", "exploration", "trading", "review")
 KEYS = {
     "battle": ("won", "opponent_rating", "old_wound_rolls", "injuries", "captured"),
@@ -86,17 +88,24 @@ def advance_dice(data: dict) -> dict[str, str]:
 # -- choices still owed ---------------------------------------------------------------
 
 
-def choice_fields(pending: list[dict]) -> list[dict]:
-    """One field per pending choice: ``name`` (``c:<path>``), ``options`` (value,
-    label), ``multiple`` (how many to pick, when more than one), or a number."""
+def choice_fields(pending: list[dict], catalogue=None) -> list[dict]:
+    """One field per pending choice: ``name`` (``c:<path>``), ``label`` (in words: whose
+    choice and among what), ``options`` (value, label), ``multiple`` (how many to pick,
+    when more than one), or a number. ``catalogue``: the game's, for its stat labels."""
+    labels = stat_labels(catalogue) if catalogue is not None else {}
+    cards = {c.name: local_name(c) for c in catalogue.cards.values()} if catalogue else {}
     fields = []
     for item in pending:
-        options = [(str(o), str(o)) for o in item.get("options") or []]
+        if item.get("fighter"):  # a group called by its card's name: in the reader's words
+            item = {**item, "fighter": cards.get(item["fighter"], item["fighter"])}
+        stats = _is_stat_choice(item, catalogue)
+        options = [(str(o), _("+1 %(stat)s") % {"stat": labels.get(o, o)} if stats else str(o))
+                   for o in item.get("options") or []]
         many = item.get("choose") or item.get("up_to")  # a list of that many
         fields.append({
             "name": f"c:{item['path']}",
             "path": item["path"],
-            "label": _label(item),
+            "label": _label(item, [label for _value, label in options], stats, labels),
             "options": options,
             "multiple": many or None,
             "number": not options,
@@ -104,17 +113,48 @@ def choice_fields(pending: list[dict]) -> list[dict]:
     return fields
 
 
-def _label(item: dict) -> str:
-    path = item["path"]
+def _is_stat_choice(item: dict, catalogue) -> bool:
+    """Whether the options are characteristics (an advance's "WS or BS")."""
+    order = (catalogue.attributes.get("stat_order") or []) if catalogue is not None else []
+    options = item.get("options") or []
+    return bool(options and order and all(o in order for o in options))
+
+
+def _or(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return _("%(some)s or %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def _label(item: dict, options: list[str], stats: bool, labels: dict) -> str:
+    path, fighter = item["path"], item.get("fighter")
     if path.endswith("skill_lists"):
+        if fighter:
+            return _("%(fighter)s becomes a hero: choose two skill lists") % {"fighter": fighter}
         return _("Choose two skill lists for the new hero")
     if path.endswith("discard"):
-        return _("Choose the dice to discard")
+        return _("Exploration: choose the dice to discard")
+    if path.endswith("rerolls"):
+        return _("Exploration: choose the dice to roll again")
     if item.get("stat"):
-        return _("Value of the tested characteristic (%(stat)s)") % {"stat": item["stat"]}
+        stat = labels.get(item["stat"], item["stat"])
+        if item.get("who") == "leader":
+            return _("The location's test: your leader's %(stat)s (type it from his profile)") % {
+                "stat": stat}
+        return _("The location's test: the hero's %(stat)s (type it from his profile)") % {
+            "stat": stat}
+    if fighter and stats:
+        return _("%(fighter)s's advance: %(options)s") % {"fighter": fighter,
+                                                          "options": _or(options)}
+    if fighter and item.get("or_spell"):
+        return _("%(fighter)s's advance: a new skill (or a spell)") % {"fighter": fighter}
+    if fighter:
+        return _("%(fighter)s's advance: a new skill") % {"fighter": fighter}
     if item.get("or_spell"):
         return _("Choose a new skill")
-    return _("Choose")
+    if path.endswith("choose.option"):
+        return _("The location offers a choice: %(options)s") % {"options": _or(options)}
+    return _("Choose one: %(options)s") % {"options": _or(options)}
 
 
 def with_choices(data: dict, pending: list[dict], post) -> tuple[dict, list[str]]:

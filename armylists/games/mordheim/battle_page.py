@@ -20,6 +20,7 @@ from rules import selectors as rules_selectors
 
 from . import battle_draft
 from .battle_forms import BattleStepForm, ExperienceStepForm, ExplorationStepForm
+from .campaign_rows import local_fighter_name, local_fighters
 from .services import campaign, campaign_battles
 from .trading_form import TradingStepForm
 
@@ -187,20 +188,23 @@ def battle_context(army_list, draft, step, data=None) -> dict:
     return {"step": step, "steps": battle_draft.STEPS, "draft": draft, "preview": preview,
             "form": form, "done": draft.step if draft else None,
             "done_steps": battle_draft.done_steps(draft.step if draft else None),
-            "choices": battle_draft.choice_fields((preview or {}).get("pending") or []),
-            "names": {f["entry_id"]: f["name"] for f in roster["fighters"]}}
+            "choices": battle_draft.choice_fields((preview or {}).get("pending") or [],
+                                                  catalogue),
+            "names": {f["entry_id"]: local_fighter_name(f, catalogue)
+                      for f in roster["fighters"]}}
 
 
 def _form(step, data, army_list, catalogue, state, saved, preview, roster):
-    fighters = roster["fighters"]
+    fighters = local_fighters(roster["fighters"], catalogue)
+    before_battle = local_fighters(state["roster"]["fighters"], catalogue)
     if step == "battle":
         initial = {"won": "won" if saved.get("won", True) else "lost",
                    "opponent_rating": saved.get("opponent_rating")}
-        return BattleStepForm(data, fighters=state["roster"]["fighters"], initial=initial)
+        return BattleStepForm(data, fighters=before_battle, initial=initial)
     if step == "experience":
         fought = set(_fought(preview))
         still = {f["entry_id"] for f in fighters if f["in_warband"]}
-        present = [f for f in state["roster"]["fighters"]  # experience before the battle
+        present = [f for f in before_battle  # experience before the battle
                    if f["entry_id"] in fought and f["entry_id"] in still]
         initial = {f"adv_{who}": dice for who, dice in battle_draft.advance_dice(saved).items()}
         for row in saved.get("enemies_out_of_action") or []:
@@ -221,7 +225,8 @@ def _form(step, data, army_list, catalogue, state, saved, preview, roster):
         rows = {kind: saved.get(kind) or [] for kind in ("sales", "purchases", "recruits",
                                                          "moves")}
         before = _before_trading(army_list, saved) or roster
-        return TradingStepForm(data, fighters=before["fighters"], stash=before["stash"],
+        return TradingStepForm(data, fighters=local_fighters(before["fighters"], catalogue),
+                               stash=before["stash"],
                                targets=fighters, items=items, cards=cards, names=names,
                                initial_rows=rows,
                                initial={"sell_shards": saved.get("sell_shards") or None})

@@ -14,6 +14,19 @@ from .campaign_facts import card_facts
 from .services import campaign
 
 
+def local_fighter_name(fighter: dict, catalogue) -> str:
+    """A fighter (a henchman group, or a hero) still called by his card's name is called by
+    the card's name in the reader's language ("Söldner", not "Mercenary Warriors")."""
+    card = catalogue.cards.get(fighter["card"]) if fighter.get("card") else None
+    if card is not None and fighter["name"] == card.name:
+        return local_name(card)
+    return fighter["name"]
+
+
+def local_fighters(fighters: list[dict], catalogue) -> list[dict]:
+    return [{**f, "name": local_fighter_name(f, catalogue)} for f in fighters]
+
+
 def fighter_row(fighter: dict, catalogue) -> dict:
     card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
     base = dict(card.stats) if card is not None else {}
@@ -37,6 +50,7 @@ def fighter_row(fighter: dict, catalogue) -> dict:
         notes.append(_("joined after battle %(n)s") % {"n": fighter["joined"]})
     return {
         **fighter,
+        "name": local_fighter_name(fighter, catalogue),
         "card_name": local_name(card, fighter["card"] or "?"),
         "stat_cells": stats,
         "item_names": item_names(catalogue, fighter["items"]),

@@ -207,11 +207,20 @@ def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
     return standard_size(catalogue)
 
 
+def actions_overspend(b: Budget, limit: int) -> bool:
+    """Whether the special actions (their paid part) cause a total over ``limit``: the
+    models alone fit. Called only for a total over the limit."""
+    return bool(b.paid) and b.models <= limit
+
+
 # -- Validators --------------------------------------------------------------------------
 
 
 class BattleSizeValidator(Validator):
     """`battle_size` (docs/rules/boarding_action.md): models + max(0, actions - free) <= limit.
+
+    One overspend is one violation: when the models alone fit and the paid part of the
+    special actions takes the total over, `special_action_budget` reports it, not this.
 
     Params: ``limit`` (the battle size unless the document sets one) and
     ``free_special_action_points`` (30).
@@ -228,6 +237,8 @@ class BattleSizeValidator(Validator):
         if ctx.limit is None or ctx.total <= ctx.limit:
             return
         b = budget(ctx.catalogue, ctx.document, ctx.entry_points)
+        if actions_overspend(b, ctx.limit):
+            return
         yield self.violation(
             message=self.with_actions if b.paid else self.message,
             total=ctx.total,
@@ -319,9 +330,9 @@ class SpecialActionBudgetValidator(Validator):
     list is by taking its counted total over the battle size. This violation names the
     special-action numbers when they are the cause: the models alone fit, and the paid
     part of the special actions pushes the total over (dropping that part would make the
-    list fit). It always comes together with `battle_size`, which reports the total;
-    when the models alone are already over, only `battle_size` is reported. A list
-    within its battle size never gets it.
+    list fit). It then stands alone (one overspend, one violation); when the models alone
+    are already over, only `battle_size` is reported. A list within its battle size never
+    gets it.
     """
 
     code = "special_action_budget"
@@ -335,7 +346,7 @@ class SpecialActionBudgetValidator(Validator):
         if ctx.limit is None or ctx.total <= ctx.limit:
             return
         b = budget(ctx.catalogue, ctx.document, ctx.entry_points)
-        if b.paid and b.models <= ctx.limit:
+        if actions_overspend(b, ctx.limit):
             yield self.violation(
                 special_actions=b.special_actions,
                 free=b.free,

@@ -15,6 +15,7 @@ from rules.engine.catalogue import Catalogue, Item
 from rules.engine.common import UnknownKeyValidator
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import SystemRules, register
+from rules.engine.violations import N_, Phrase
 
 SYSTEM = "kemet"
 SIDES = ("attacker", "defender")
@@ -183,7 +184,16 @@ def _read(catalogue: Catalogue, data) -> tuple[dict, str | None]:
 # -- the battle -----------------------------------------------------------------------
 
 
-def _reveal(name: str, side: dict, steps: list[str]) -> dict:
+# The sides and zones as the steps name them (translated where they are read).
+SIDE_WORDS = {"attacker": N_("attacker"), "defender": N_("defender")}
+ZONE_WORDS = {"temple": N_("temple"), "pyramid": N_("pyramid")}
+
+
+def _side(name: str) -> Phrase:
+    return Phrase(SIDE_WORDS[name])
+
+
+def _reveal(name: str, side: dict, steps: list[Phrase]) -> dict:
     """Step 2: pay the interventions in order; sum strength, damage, shield, critical."""
     points = side["prayer_points"]
     played, returned = [], []
@@ -191,25 +201,32 @@ def _reveal(name: str, side: dict, steps: list[str]) -> dict:
         cost = _attr(item, "prayer_cost")
         if item.attributes.get("bluff"):
             returned.append(item.key)
-            steps.append(f"{name}: {item.name} is a bluff, no effect, back to hand")
+            steps.append(Phrase(N_("{side}: {item} is a bluff, no effect, back to hand"),
+                                {"side": _side(name), "item": item.name}))
         elif cost <= points:
             points -= cost
             played.append(item)
-            steps.append(f"{name}: {item.name} paid, {cost} prayer points ({points} left)")
+            steps.append(Phrase(N_("{side}: {item} paid, {cost} prayer points ({left} left)"),
+                                {"side": _side(name), "item": item.name, "cost": cost,
+                                 "left": points}))
         else:
             returned.append(item.key)
-            steps.append(f"{name}: {item.name} costs {cost} prayer points, only {points} left: "
-                         "back to hand")
+            steps.append(Phrase(N_("{side}: {item} costs {cost} prayer points, only {left} "
+                                   "left: back to hand"),
+                                {"side": _side(name), "item": item.name, "cost": cost,
+                                 "left": points}))
     card, bonus = side["card_values"], side["bonus"]
     totals = {
         k: card[k] + bonus[k] + sum(_attr(item, k) for item in played) for k in BONUSES
     }
     district = 1 if side["in_own_city_district"] else 0
     totals["strength"] += side["soldiers"] + district
-    parts = (f"{side['soldiers']} soldiers + card {card['strength']} + bonus {bonus['strength']}"
-             f" + interventions {sum(_attr(i, 'strength') for i in played)}"
-             f" + own district {district}")
-    steps.append(f"{name}: strength {totals['strength']} ({parts})")
+    steps.append(Phrase(
+        N_("{side}: strength {total} ({soldiers} soldiers + card {card} + bonus {bonus} + "
+           "interventions {interventions} + own district {district})"),
+        {"side": _side(name), "total": totals["strength"], "soldiers": side["soldiers"],
+         "card": card["strength"], "bonus": bonus["strength"],
+         "interventions": sum(_attr(i, "strength") for i in played), "district": district}))
     return {
         **totals,
         "sacrifice": card["sacrifice"],
@@ -220,19 +237,22 @@ def _reveal(name: str, side: dict, steps: list[str]) -> dict:
     }
 
 
-def resolve_battle(catalogue: Catalogue, data) -> dict:
+def resolve_battle(catalogue: Catalogue, data, translate=None, name=None) -> dict:
     """Fight one battle (docs/rules/kemet.md, steps 2-6) and say what happened and why.
 
+    ``steps`` says it in English unless ``translate`` (a template's words in the reader's
+    language) and ``name`` (a card's name in it) are given.
     Raises BattleError naming each impossible field (``attacker.card`` ...).
     """
     sides, zone = _read(catalogue, data)
-    steps: list[str] = []
+    steps: list[Phrase] = []
     power = {name: _reveal(name, sides[name], steps) for name in SIDES}
     a, d = power["attacker"]["strength"], power["defender"]["strength"]
     winner = "attacker" if a > d else "defender"
     loser = "defender" if winner == "attacker" else "attacker"
-    steps.append(f"{winner} wins, strength {a} to {d}" + (" (a tie goes to the defender)"
-                                                          if a == d else ""))
+    steps.append(Phrase(N_("{winner} wins, strength {a} to {d} (a tie goes to the defender)")
+                        if a == d else N_("{winner} wins, strength {a} to {d}"),
+                        {"winner": _side(winner), "a": a, "d": d}))
 
     left = {name: sides[name]["soldiers"] for name in SIDES}
     lost = dict.fromkeys(SIDES, 0)
@@ -243,39 +263,47 @@ def resolve_battle(catalogue: Catalogue, data) -> dict:
         left[other[name]] -= crit
         lost[other[name]] += crit
         if power[name]["critical"]:
-            steps.append(f"{name}: {power[name]['critical']} critical damage, cannot be "
-                         f"blocked: {other[name]} loses {crit}")
+            steps.append(Phrase(N_("{side}: {critical} critical damage, cannot be blocked: "
+                                   "{other} loses {lost}"),
+                                {"side": _side(name), "critical": power[name]["critical"],
+                                 "other": _side(other[name]), "lost": crit}))
         sac = min(power[name]["sacrifice"], left[name])
         left[name] -= sac
         sacrificed[name] = sac
         if power[name]["sacrifice"]:
-            steps.append(f"{name}: sacrifices {sac} own soldiers (not counted as lost)")
+            steps.append(Phrase(N_("{side}: sacrifices {count} own soldiers (not counted as lost)"),
+                                {"side": _side(name), "count": sac}))
     for name in SIDES:
         damage, shield = power[name]["damage"], power[other[name]]["shield"]
         hits = min(max(0, damage - shield), left[other[name]])
         left[other[name]] -= hits
         lost[other[name]] += hits
-        steps.append(f"{name}: {damage} damage - {shield} shields of the {other[name]}: "
-                     f"{other[name]} loses {hits}")
+        steps.append(Phrase(N_("{side}: {damage} damage - {shield} shields of the {other}: "
+                               "{other} loses {lost}"),
+                            {"side": _side(name), "damage": damage, "shield": shield,
+                             "other": _side(other[name]), "lost": hits}))
 
     disband = max(0, left[loser] - 1)
-    steps.append(f"{loser} must leave the zone: disband ({left[loser]} soldiers, {disband} "
-                 "prayer points) or retreat to a free adjacent zone the winner picks")
+    steps.append(Phrase(N_("{loser} must leave the zone: disband ({soldiers} soldiers, {points} "
+                           "prayer points) or retreat to a free adjacent zone the winner picks"),
+                        {"loser": _side(loser), "soldiers": left[loser], "points": disband}))
 
     rewards = {name: {"battle_vp": 0, "veteran_tokens": 0, "zone_vp": 0} for name in SIDES}
     if winner == "attacker" and left["attacker"] >= 1:
         rewards["attacker"]["battle_vp"] = 1
-        steps.append("attacker won with survivors: 1 battle victory point")
+        steps.append(Phrase(N_("attacker won with survivors: 1 battle victory point")))
     if winner == "defender":
         rewards["defender"]["veteran_tokens"] += 1
-        steps.append("defender won: 1 veteran token")
+        steps.append(Phrase(N_("defender won: 1 veteran token")))
     for name in SIDES:
         if not rewards[name]["battle_vp"]:
             rewards[name]["veteran_tokens"] += 1
-            steps.append(f"{name} gained no victory point in this battle: 1 veteran token")
+            steps.append(Phrase(N_("{side} gained no victory point in this battle: 1 veteran "
+                                   "token"), {"side": _side(name)}))
     if zone is not None:
         rewards[winner]["zone_vp"] = 1
-        steps.append(f"{winner} takes the {zone} victory point of the zone")
+        steps.append(Phrase(N_("{winner} takes the {zone} victory point of the zone"),
+                            {"winner": _side(winner), "zone": Phrase(ZONE_WORDS[zone])}))
 
     result = {"winner": winner, "loser": loser, "zone_reward": zone}
     for name in SIDES:
@@ -302,5 +330,6 @@ def resolve_battle(catalogue: Catalogue, data) -> dict:
         "stay": False,
     }
     result["rewards"] = rewards
-    result["steps"] = steps
+    words = [translate or (lambda text: text), name or (lambda text: text)]
+    result["steps"] = [step.render(*words) for step in steps]
     return result

@@ -128,10 +128,15 @@ class PostBattle:
     def say(self, who: str, what) -> None:
         self.lines.append(Phrase(N_("{who}: {what}"), {"who": who, "what": what}))
 
-    def owe(self, pending: Iterable[Mapping], rename: Mapping[str, str] | None = None) -> None:
-        """Choices still owed by a step function, their paths as the battle names them."""
+    def owe(self, pending: Iterable[Mapping], rename: Mapping[str, str] | None = None,
+            fighter: str | None = None) -> None:
+        """Choices still owed by a step function, their paths as the battle names them, and
+        the ``fighter`` they are his (by name), so that the player is asked in words."""
         for item in pending:
-            self.pending.append({**item, "path": renamed(item["path"], rename or {})})
+            owed = {**item, "path": renamed(item["path"], rename or {})}
+            if fighter is not None:
+                owed["fighter"] = fighter
+            self.pending.append(owed)
 
 
 def renamed(path: str, rename: Mapping[str, str]) -> str:

@@ -144,7 +144,7 @@ def _hero(ps: PostBattle, f, row, at: str) -> dict:
                             wizard=facts["wizard"], spec=spec, rng=ps.rng, path=at)
     except CampaignError as error:
         raise repath(error, rename) from None
-    ps.owe(step["pending"], rename)
+    ps.owe(step["pending"], rename, fighter=f.name)
     ps.put(_gained(f, step, _record(ps, step)))
     ps.say(f.name, Phrase(N_("advance, 2D6 {roll}: {what}"), {"roll": roll, "what": _what(step)}))
     out = {"entry_id": f.entry_id, "roll": roll, "sub_roll": step.get("d6"),
@@ -209,7 +209,7 @@ def _henchmen(ps: PostBattle, f, row, at: str) -> dict:
             step = advance(again)
     except CampaignError as error:
         raise repath(error, rename) from None
-    ps.owe(step["pending"], rename)
+    ps.owe(step["pending"], rename, fighter=f.name)
     if step["result"] == "lads_got_talent":
         return _promote(ps, f, row, at, step)
     record = _record(ps, step)

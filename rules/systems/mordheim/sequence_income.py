@@ -87,8 +87,17 @@ def _apply(ps: PostBattle, found: dict) -> dict:
         words.append(Phrase(N_("{count} x {face}: {place}"),
                             {"count": multiple["count"], "face": multiple["face"],
                              "place": multiple["name"]}))
+    words += [_test_words(test) for test in _tests(found["location"])]
     if gold:
         words.append(Phrase(N_("{gold} gc found"), {"gold": gold}))
+    if reward.get("shards"):
+        words.append(Phrase(N_("shards found at the location: {shards}"),
+                            {"shards": reward["shards"]}))
+    items = [item["name"] if (item.get("count") or 1) == 1
+             else Phrase(N_("{count} x {item}"), {"count": item["count"], "item": item["name"]})
+             for item in reward.get("items", [])]
+    if items:
+        words.append(Phrase(N_("found: {items}"), {"items": items}))
     if by_hand:
         words.append(Phrase(N_("apply by hand: {what}"),
                             {"what": ", ".join(sorted(by_hand))}))
@@ -98,6 +107,34 @@ def _apply(ps: PostBattle, found: dict) -> dict:
     ps.lines.append(Phrase(N_("Exploration: {what}"), {"what": words}))
     return {"shards": shards, "gold": gold, "multiple": multiple,
             "items": reward.get("items", []), "not_applied": by_hand, "unverified": unverified}
+
+
+def _tests(node) -> list[dict]:
+    """The tests a resolved location made (a characteristic against the dice), in order."""
+    out = []
+    if not isinstance(node, dict):
+        return out
+    if node.get("test"):
+        out.append(node["test"])
+    for key in ("if_gold_roll", "if_gold_double"):
+        out += _tests(node.get(key))
+    for key in ("d6", "by_warband", "test", "choose"):
+        if isinstance(node.get(key), dict):
+            out += _tests(node[key].get("then"))
+    for find in node.get("finds") or []:
+        out += _tests(find.get("then"))
+    return out
+
+
+def _test_words(test: dict) -> Phrase:
+    if test.get("auto_pass"):
+        return Phrase(N_("test of {stat}: passed without a roll"), {"stat": test["stat"]})
+    if test.get("passed") is None:
+        return Phrase(N_("test of {stat}: still to be rolled"), {"stat": test["stat"]})
+    template = (N_("test of {stat} {value}: rolled {roll}, passed") if test["passed"]
+                else N_("test of {stat} {value}: rolled {roll}, failed"))
+    return Phrase(template, {"stat": test["stat"], "value": test["value"],
+                             "roll": test["roll"]["value"]})
 
 
 def wyrdstone(ps: PostBattle) -> None:

@@ -52,6 +52,10 @@ PURCHASE_FIELDS = ("item", "entry_id", "rarity", "roll", "searcher", "modifiers"
 RECRUIT_FIELDS = ("card", "name", "join_entry_id", "size", "items", "entry_id", "cost")
 MOVE_FIELDS = ("item", "from_entry_id", "to_entry_id")
 MAX_ITEMS = 20
+# the words of lines recorded before a recruit's cost was explained: stored campaigns
+# still say them, so they stay translated
+STORED_WORDS = (N_("Hired: {name} ({card}, {size}), {cost} gc"),
+                N_("Hired: {size} more for {name}, {cost} gc"))
 
 
 def trading(ps: PostBattle) -> None:
@@ -283,8 +287,10 @@ def _recruit(ps: PostBattle, row, at: str, veterans: _Veterans) -> dict:
         leader=is_leader(card), joined=ps.number,
         skill_lists=tuple(card.attributes.get("skill_lists") or ()) if hero else (),
     ))
-    ps.lines.append(Phrase(N_("Hired: {name} ({card}, {size}), {cost} gc"),
-                           {"name": name, "card": card.name, "size": size, "cost": cost["total"]}))
+    ps.lines.append(Phrase(N_("Hired: {name} ({card}, {size}), {cost}"),
+                           {"name": name, "card": card.name, "size": size,
+                            "cost": _recruit_sum(card.points, cost["per_model"] - card.points,
+                                                 0, size, cost["total"])}))
     return {"card": card.key, "name": row.get("name"), "size": size, "items": list(items),
             "join_entry_id": None, "entry_id": new_id, "cost": cost["total"]}
 
@@ -309,10 +315,36 @@ def _join(ps: PostBattle, row, at: str, size: int, items, veterans: _Veterans) -
         veterans.take(size * group.experience, join_path(at, "size"))
     _pay(ps, cost["total"], join_path(at, "join_entry_id"))
     ps.put(replace(group, models=group.models + size))
-    ps.lines.append(Phrase(N_("Hired: {size} more for {name}, {cost} gc"),
-                           {"size": size, "name": group.name, "cost": cost["total"]}))
+    ps.lines.append(Phrase(N_("Hired: {size} more for {name}, {cost}"),
+                           {"size": size, "name": group.name,
+                            "cost": _recruit_sum(card.points, max(gear, 0), cost["experience"],
+                                                 size, cost["total"])}))
     return {"card": card.key, "name": None, "size": size, "items": [],
             "join_entry_id": group.entry_id, "entry_id": None, "cost": cost["total"]}
+
+
+def _recruit_sum(base: int, gear: int, experience: int, models: int, total: int) -> Phrase:
+    """A recruit's cost explained: the fighter's cost, his equipment and, joining a group
+    with experience, the gold per experience point, per model and times the models."""
+    parts = [Phrase(N_("{gc} cost"), {"gc": base})]
+    if gear:
+        parts.append(Phrase(N_("{gc} equipment"), {"gc": gear}))
+    if experience:
+        parts.append(Phrase(N_("{gc} for {xp} experience"),
+                            {"gc": (total // models) - base - gear, "xp": experience}))
+    if len(parts) == 1 and models == 1:
+        return Phrase(N_("{total} gc"), {"total": total})  # his cost alone: nothing to explain
+    return Phrase(N_("{total} gc ({parts})") if models == 1
+                  else N_("{total} gc ({models} x ({parts}))"),
+                  {"total": total, "models": models, "parts": _joined(parts)})
+
+
+def _joined(parts: list[Phrase]) -> Phrase:
+    """Phrases joined with " + " (a list param is joined with "; ")."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = Phrase(N_("{a} + {b}"), {"a": out, "b": part})
+    return out
 
 
 # -- equipment between fighters and the stash -----------------------------------------
@@ -348,5 +380,10 @@ def _move(ps: PostBattle, row, at: str) -> dict:
     else:
         target = ps.fighter(target.entry_id)
         ps.put(replace(target, items=target.items + (item.key,)))
+    stash = Phrase(N_("the stash"))
+    ps.lines.append(Phrase(N_("Moved: {item} from {source} to {target}"), {
+        "item": item.name if copies == 1 else f"{copies} x {item.name}",
+        "source": stash if src is None else ps.fighter(src).name,
+        "target": stash if target is None else target.name}))
     return {"item": item.key, "from_entry_id": src, "to_entry_id": dst}
 

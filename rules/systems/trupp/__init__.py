@@ -148,6 +148,10 @@ class BattleSizeValidator(OverLimitValidator):
     message = N_("{total} points exceed the agreed limit of {limit} by {over}")
 
 
+# The alignments as the messages say them (translated with the message).
+ALIGNMENT_WORDS = (N_("good"), N_("evil"), N_("neutral"))
+
+
 class AlignmentValidator(Validator):
     """`alignment` (docs/rules/trupp.md): good and evil characters never share a troop.
 
@@ -180,6 +184,7 @@ class AlignmentValidator(Validator):
                     other_card=other_card.key,
                     other_name=other_card.name,
                     other_alignment=other,
+                    words=("alignment", "other_alignment"),  # said in the reader's language
                 )
                 return
             first.setdefault(alignment, (i, card))

@@ -84,7 +84,7 @@ def battle_preview(*, army_list: ArmyList, spec: dict, rng=None, until=None) -> 
     log = campaign_log.current(army_list)
     refuse_mismatch(log)
     out = _run(log, spec, rng, until=until, allow_pending=True)
-    preview = payloads.preview_payload(out)
+    preview = payloads.preview_payload(out, names=payloads.game_names(log.catalogue))
     preview["roster"] = payloads.roster_payload(log.catalogue, log.document, out["roster"], [])
     preview["rating"] = log.rules.roster_rating(log.catalogue, out["roster"])
     return preview

@@ -7,21 +7,41 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
+from armylists.names import local_name
 from rules.engine import Catalogue, ListDocument
 
 from .campaign_log import Log, Record, battle_data
 
 
-def render(phrase) -> str | None:
-    """The engine's words (a phrase, or a list of them) in the reader's language."""
+def game_names(catalogue: Catalogue | None) -> dict[str, str]:
+    """The game data's names (cards and items, as the engine says them) -> their names in
+    the reader's language, where the pack gives another one."""
+    if catalogue is None:
+        return {}
+    out = {}
+    for thing in (*catalogue.cards.values(), *catalogue.items.values()):
+        local = local_name(thing)
+        if local != thing.name:
+            out[thing.name] = local
+    return out
+
+
+def render(phrase, names: dict[str, str] | None = None) -> str | None:
+    """The engine's words (a phrase, or a list of them) in the reader's language, the game
+    data's names (``game_names``) in it too."""
     if phrase is None:
         return None
+    names = names or {}
+
+    def name(text):
+        return names.get(text, text)
+
     if isinstance(phrase, list | tuple):
-        return "; ".join(p.render(gettext) for p in phrase)
-    return phrase.render(gettext)
+        return "; ".join(p.render(gettext, name) for p in phrase)
+    return phrase.render(gettext, name)
 
 
-def event_payload(record: Record, index: dict) -> dict:
+def event_payload(record: Record, index: dict, names: dict | None = None) -> dict:
     row, data = record.row, record.row.data
     line = record.lines[0] if record.lines else None
     if row.type == "serious_injury":
@@ -41,36 +61,37 @@ def event_payload(record: Record, index: dict) -> dict:
         "result": result,
         "date": row.created_at,
         "orphaned": record.orphaned,
-        "summary": render(line),
-        "what": render(line.params["what"]) if line is not None and "what" in line.params
+        "summary": render(line, names),
+        "what": render(line.params["what"], names) if line is not None and "what" in line.params
         else None,
     }
 
 
-def battle_payload(record: Record) -> dict:
+def battle_payload(record: Record, names: dict | None = None) -> dict:
     data = record.data if record.data is not None else record.row.data
     return {
         **data,
         "sequence": record.row.sequence,
         "date": record.row.created_at,
         "applied": record.lines is not None,
-        "lines": [render(line) for line in record.lines or []],
+        "lines": [render(line, names) for line in record.lines or []],
     }
 
 
-def preview_payload(out: dict, sequence: int | None = None) -> dict:
+def preview_payload(out: dict, sequence: int | None = None, names: dict | None = None) -> dict:
     """A battle straight from the campaign rules (recorded or not)."""
     return {
         **battle_data(out),
         "sequence": sequence,
         "pending": out["pending"],
-        "lines": [render(line) for line in out["lines"]],
+        "lines": [render(line, names) for line in out["lines"]],
     }
 
 
 def roster_payload(catalogue: Catalogue, document: ListDocument, roster, lines) -> dict:
     out = roster.to_dict()
-    out["log"] = [render(line) for line in lines]
+    names = game_names(catalogue)
+    out["log"] = [render(line, names) for line in lines]
     out.pop("orphaned", None)
     order = catalogue.attributes.get("stat_order") or []
     rank = {name: n for n, name in enumerate(order)}
@@ -118,10 +139,11 @@ def state_payload(log: Log) -> dict:
     index = {entry.id: i for i, entry in enumerate(document.entries)}
     lines = [line for record in log.records for line in record.lines or []]
     roster = roster_payload(catalogue, document, log.roster, lines)
+    names = game_names(catalogue)
     starting = log.starting
     return {
-        "events": [event_payload(r, index) for r in log.records if r.kind == "event"],
-        "battles": [battle_payload(r) for r in log.records if r.kind == "battle"],
+        "events": [event_payload(r, index, names) for r in log.records if r.kind == "event"],
+        "battles": [battle_payload(r, names) for r in log.records if r.kind == "battle"],
         "roster": roster,
         "rating": rules.roster_rating(catalogue, log.roster),
         "treasury": log.roster.treasury,
