@@ -18,7 +18,7 @@ from rules.engine.catalogue import Card, Catalogue, Faction
 from rules.engine.validation import Context, Validator, extend
 from rules.engine.violations import N_, Violation
 
-from .mordheim import RULES, SYSTEM, is_hired_sword, models, size_bonus, warband
+from . import RULES, SYSTEM, is_hired_sword, models, size_bonus, warband
 
 __all__ = ["is_hired_sword", "size_bonus", "may_hire", "hirable", "upkeep"]
 
