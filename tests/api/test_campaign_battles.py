@@ -3,11 +3,10 @@ whole, the campaign state's new fields, every 400 naming its field with nothing
 recorded, 404 for strangers and 403 for anonymous callers, and the OpenAPI schema."""
 
 import pytest
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from armylists.models import CampaignBattle, CampaignEvent
 from armylists.services import lists as lists_services
+from tests.support.campaign_api import client, url
 from tests.support.mordheim_battle import BATTLE_1, WARBAND
 
 pytestmark = pytest.mark.django_db
@@ -20,13 +19,6 @@ BATTLE_KEYS = {"number", "sequence", "won", "steps", "treasury_before", "treasur
                "input", "lines", "date", "applied"}
 
 
-def client(user=None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
-    return api
-
-
 @pytest.fixture
 def warband(load_system, alice):
     load_system("mordheim")
@@ -36,10 +28,6 @@ def warband(load_system, alice):
 @pytest.fixture
 def as_alice(alice):
     return client(alice)
-
-
-def url(army_list, suffix=""):
-    return f"/api/v1/lists/{army_list.id}/campaign/{suffix}"
 
 
 def spec(army_list, body):

@@ -6,7 +6,7 @@ import base64
 
 from playwright.sync_api import Page
 
-from tests.browser.test_journeys import SCREENSHOTS
+from tests.support.browser import SCREENSHOTS
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}

@@ -25,7 +25,17 @@ from tests.support.browser import (
     total,
     verdict,
 )
-from tests.support.browser_systems import CAPTAIN, CHAMPION, WARRIOR, add, start_builder
+from tests.support.browser_systems import (
+    CAPTAIN,
+    CHAMPION,
+    TROOPER,
+    WARRIOR,
+    add,
+    add_custom_unit,
+    custom_entry,
+    entry_points,
+    start_builder,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +48,6 @@ def remove(page: Page, name: str):
     page.get_by_role("button", name=f"Remove {name}", exact=True).click()
 
 
-def entry_points(row):
-    return row.locator("[data-testid=entry-points]")
 
 
 def list_violations(page: Page):
@@ -55,29 +63,14 @@ def screenshot(page: Page, name: str):
 
 # -- Boarding Action -------------------------------------------------------------------
 
-TROOPER = "line-trooper"  # infantry, 10 pts a model
 VETERAN = "heavy-veteran"  # infantry, 45 pts
 HACKING_KIT = "attacker-hacking-kit"  # 10 pts
 BOOBY_TRAP = "attacker-booby-trap"  # 30 pts
 WELDED_HATCH = "defender-welded-hatch"  # 10 pts, the defender's
 
 
-def custom_entry(page: Page, name: str):
-    return page.locator(f'{ENTRY}[data-custom="{name}"]')
 
 
-def add_custom_unit(page: Page, *, name, points, unit_type="infantry", base_mm="", wargear=""):
-    """Fill the custom-unit form (typing in it posts nothing) and press its button."""
-    page.fill("#custom-name", name)
-    page.fill("#custom-points", str(points))
-    page.select_option("#custom-unit_type", unit_type)
-    page.fill("#custom-base_mm", str(base_mm))
-    page.fill("#custom-wargear", wargear)
-    row = add(page, "add-custom")
-    expect(row).to_have_attribute("data-custom", name)
-    expect(row.locator(".badge")).to_have_text("custom unit")
-    expect(page.locator("#custom-name")).to_have_value("")  # the form is emptied
-    return row
 
 
 def special_action(page: Page, key: str):

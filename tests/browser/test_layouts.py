@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from armylists.services import lists as lists_services
 from tests.browser.screens import LOCALES, PHONE, VIEWPORTS, assert_fits, shot
-from tests.print_helpers import BOARDING_ACTION, MORDHEIM
+from tests.support.print_lists import BOARDING_ACTION, MORDHEIM
 
 pytestmark = [pytest.mark.browser]
 

@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_journeys import ENTRY, SCREENSHOTS, entry, total
-from tests.browser.test_journeys_systems import (
+from tests.support.browser import ENTRY, PHONE, SCREENSHOTS, entry, leave, settled, total
+from tests.support.browser_systems import (
     TROOPER,
     add,
     add_custom_unit,
@@ -24,23 +24,12 @@ from tests.browser.test_journeys_systems import (
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 
 
-BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
 
 
-def settled(page: Page):
-    """Wait until no builder request is on its way and its answer has settled: a reload
-    before then would cut an edit off, and typing during the swap types into the old page."""
-    expect(page.locator(BUSY)).to_have_count(0)
 
 
-def leave(field):
-    """Leave a field the way a player does (Tab), which fires its change event; then wait
-    for its answer."""
-    field.press("Tab")
-    settled(field.page)
 
 
 def undo_button(page: Page):

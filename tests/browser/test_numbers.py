@@ -12,15 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.screens import LOCALES, VIEWPORTS, painted_rgb, shot
-from tests.browser.test_journeys import (
-    BERSERKER,
-    CAPTAIN,
-    OGRE,
-    add_card,
-    set_field,
-    start_list,
-    total,
-)
+from tests.support.browser import BERSERKER, CAPTAIN, OGRE, add_card, set_field, start_list, total
 
 pytestmark = [pytest.mark.browser]
 

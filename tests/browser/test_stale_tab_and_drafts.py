@@ -4,18 +4,20 @@ and German): Undo in a tab left behind, and starting a new list over an unsaved 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_journeys import (
+from tests.support.browser import (
     BERSERKER,
     BUILD_URL,
     CAPTAIN,
     ENTRY,
     OGRE,
+    PHONE,
     SCREENSHOTS,
     add_card,
     entry,
+    leave,
+    settled,
     start_list,
 )
-from tests.browser.test_live_controls import PHONE, leave, settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("live_godslayer")]
 

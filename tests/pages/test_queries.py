@@ -11,27 +11,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services import documents
 from armylists.services import lists as lists_services
-from tests.support.pages import (
-    Page,
-    list_document,
-)
+from tests.support.pages import Page, list_document, with_draft
 
 # The most a page may take: session, user, list, system (twice: the page and the check).
 MOST = 8
-
-
-
-
-def with_draft(client, data):
-    """A draft of ``data`` for this browser, as the start page makes one."""
-    from armylists.services import workspaces
-
-    session = client.session
-    holder = workspaces.holder_of(session)
-    session.save()
-    workspaces.draft_start(holder=holder, document=documents.document_read(data=data))
 
 
 @pytest.fixture

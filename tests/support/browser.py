@@ -123,3 +123,21 @@ def live_pack(key: str):
     from rules.packs import load_pack_file
 
     return load_pack_file(_ROOT / "fixtures" / f"{key}.yaml")
+
+
+# Anything htmx is still doing: a request on its way, an answer being swapped in.
+BUSY = ".htmx-request, .htmx-swapping, .htmx-settling"
+PHONE = {"width": 390, "height": 844}
+
+
+def settled(page: Page):
+    """Wait until no builder request is on its way and its answer has settled: a reload
+    before then would cut an edit off, and typing during the swap types into the old page."""
+    expect(page.locator(BUSY)).to_have_count(0)
+
+
+def leave(field):
+    """Leave a field the way a player does (Tab), which fires its change event; then wait
+    for its answer."""
+    field.press("Tab")
+    settled(field.page)

@@ -40,3 +40,28 @@ CHAMPION = "reikland-champion"  # hero, 35 gc, 8 experience, WS 4
 
 
 WARRIOR = "reikland-warrior"  # henchman, 25 gc a model
+
+
+def entry_points(row):
+    return row.locator("[data-testid=entry-points]")
+
+
+TROOPER = "line-trooper"  # infantry, 10 pts a model
+
+
+def custom_entry(page: Page, name: str):
+    return page.locator(f'{ENTRY}[data-custom="{name}"]')
+
+
+def add_custom_unit(page: Page, *, name, points, unit_type="infantry", base_mm="", wargear=""):
+    """Fill the custom-unit form (typing in it posts nothing) and press its button."""
+    page.fill("#custom-name", name)
+    page.fill("#custom-points", str(points))
+    page.select_option("#custom-unit_type", unit_type)
+    page.fill("#custom-base_mm", str(base_mm))
+    page.fill("#custom-wargear", wargear)
+    row = add(page, "add-custom")
+    expect(row).to_have_attribute("data-custom", name)
+    expect(row.locator(".badge")).to_have_text("custom unit")
+    expect(page.locator("#custom-name")).to_have_value("")  # the form is emptied
+    return row

@@ -12,7 +12,7 @@ import re
 from html.parser import HTMLParser
 
 from armylists.models import Workspace
-from armylists.services import documents
+from armylists.services import documents, workspaces
 
 CAPTAIN = "nordgaard-gestir-captain"
 WITCH = "nordgaard-ravenwitch"
@@ -426,3 +426,11 @@ ENTRIES = [
     {"card": "nordgaard-berserker"},
     {"card": "nordgaard-tundra-archers", "size": 5, "count": 2},
 ]
+
+
+def with_draft(client, data):
+    """A draft of ``data`` for this browser, as the start page makes one."""
+    session = client.session
+    holder = workspaces.holder_of(session)
+    session.save()
+    workspaces.draft_start(holder=holder, document=documents.document_read(data=data))

@@ -9,7 +9,7 @@ import pytest
 import requests
 from django.db import connection
 
-from tests.gunicorn_helpers import AppServer
+from tests.support.gunicorn import AppServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,7 +90,7 @@ def test_a_chunked_body_without_length_is_411_for_the_test_client_too(client):
     (True, "https://evil.example/", "/"),
 ])
 def test_sign_up_never_downgrades_to_http(client, secure, next_url, lands):
-    from tests.conftest import PASSWORD
+    from tests.support.users import PASSWORD
 
     response = client.post(f"/accounts/signup/?next={next_url}",
                            {"username": "dora", "password1": PASSWORD, "password2": PASSWORD},

@@ -4,7 +4,7 @@
 import pytest
 
 from armylists.services.text_export import no_mentions
-from tests.text_export_helpers import TYPICAL_GODSLAYER
+from tests.support.text_export import TYPICAL_GODSLAYER
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ warband."""
 import pytest
 
 from rules.engine.violations import Phrase
-from tests.mordheim_battle_helpers import HANS, KURT, MARKSMEN, OTTO, WARRIORS, battle
+from tests.support.mordheim_battle import HANS, KURT, MARKSMEN, OTTO, WARRIORS, battle
 
 
 def lines(out) -> list[str]:

@@ -9,7 +9,7 @@ import requests
 from django.db import connection
 from django.test import Client, override_settings
 
-from tests.conftest import make_user
+from tests.support.users import make_user
 
 
 def test_healthz_answers_ok_without_a_query(db, client, django_assert_num_queries):

@@ -11,8 +11,9 @@ from armylists.services import campaign
 from armylists.services import lists as lists_services
 from rules import selectors as rules_selectors
 from rules.systems.mordheim.campaign import experience_cap
-from tests.conftest import FIXTURES, Http, token_client
-from tests.test_campaign_services import HANS, KURT, WARBAND, WARRIORS
+from tests.support.http import Http, token_client
+from tests.support.mordheim_warband import HANS, KURT, WARBAND, WARRIORS
+from tests.support.paths import FIXTURES
 
 HERO_CAP, HENCHMAN_CAP = 90, 14  # the last thresholds of fixtures/mordheim.yaml's tracks
 

@@ -6,8 +6,7 @@ import pytest
 from armylists.models import Workspace
 from armylists.services import documents, workspaces
 from rules import selectors as rules_selectors
-from tests.pages_helpers import CAPTAIN, OGRE, START_URL, Builder, Page
-from tests.test_pages_queries import list_document, with_draft
+from tests.support.pages import CAPTAIN, OGRE, START_URL, Builder, Page, list_document, with_draft
 
 pytestmark = pytest.mark.django_db
 

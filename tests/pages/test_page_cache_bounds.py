@@ -8,7 +8,7 @@ from django.test import Client
 
 from armylists.services import lists as lists_services
 from armylists.views.page_cache import PagesCache
-from tests.test_pages_queries import list_document
+from tests.support.pages import list_document
 
 
 def kept(response) -> bool:

@@ -9,9 +9,8 @@ import pytest
 from rules.engine import Card, Catalogue, Faction, ValidatorSpec, parse, validate
 from rules.systems.mordheim import warband_rating
 from rules.systems.mordheim.hired_swords import HIRED_SWORD_CODES, hirable, may_hire, upkeep
-from tests.conftest import FIXTURES
-from tests.engine_helpers import Probe
-from tests.test_engine_mordheim import catalogue_from_pack
+from tests.support.engine import Probe, catalogue_from_pack
+from tests.support.paths import FIXTURES
 
 PROFILE = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}
 

@@ -3,8 +3,8 @@ POST /api/v1/validate/ with a hired sword, over real HTTP (the live server)."""
 
 import pytest
 
-from tests.test_api_systems_more import by_key, catalogue, doc
-from tests.test_api_validate import codes, validate
+from tests.support.api import codes, validate
+from tests.support.catalogue import by_key, catalogue, doc
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

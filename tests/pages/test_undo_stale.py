@@ -9,8 +9,7 @@ import pytest
 from armylists.models import Workspace
 from armylists.services import documents, workspaces
 from rules import selectors as rules_selectors
-from tests.pages_helpers import CAPTAIN, OGRE, Builder
-from tests.test_pages_queries import list_document, with_draft
+from tests.support.pages import CAPTAIN, OGRE, Builder, list_document, with_draft
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.test import Client, RequestFactory, override_settings
 
 from armylists.client_address import client_address
-from tests.conftest import PASSWORD, make_user
+from tests.support.users import PASSWORD, make_user
 
 PROXY = "10.0.0.2"  # the load balancer: every request's socket address behind it
 SECOND_PROXY = "10.0.0.3"

@@ -5,7 +5,7 @@ import pytest
 
 from armylists.models import CampaignBattle
 from armylists.services import lists as lists_services
-from tests.test_api_campaign_battles import client, url
+from tests.support.campaign_api import client, url
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from django.test import Client
 
 from armylists.services import campaign_battles
 from armylists.services import lists as lists_services
-from tests.mordheim_battle_helpers import WARBAND
-from tests.pages_helpers import Builder, Page
+from tests.support.mordheim_battle import WARBAND
+from tests.support.pages import Builder, Page
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
 

@@ -3,7 +3,7 @@ treats one as a named model of his own (no group size); plain form posts, no JS.
 
 import pytest
 
-from tests.pages_helpers import Builder, field
+from tests.support.pages import Builder, field
 
 START, BUILD = "/g/mordheim/", "/g/mordheim/build/"
 SCOUT = "hired-halfling-scout"

@@ -9,8 +9,8 @@ import pytest
 from rules.engine import parse
 from rules.systems.mordheim.dice import CampaignError
 from rules.systems.mordheim.roster import roster_rating, starting_roster
-from tests.mordheim_battle_helpers import HANS, battle, fighter
-from tests.mordheim_postbattle_helpers import CATALOGUE
+from tests.support.mordheim_battle import HANS, battle, fighter
+from tests.support.mordheim_postbattle import CATALOGUE
 
 SCOUT = "e4"
 WITCH_HUNTERS = parse({
