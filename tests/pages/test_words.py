@@ -15,7 +15,7 @@ import re
 import pytest
 from django.test import Client
 
-from armylists.services import campaign_battles
+from armylists.games.mordheim.services import campaign_battles
 from armylists.services import lists as lists_services
 from tests.support.mordheim_battle import WARBAND
 from tests.support.pages import Builder, Page
