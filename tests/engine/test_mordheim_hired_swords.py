@@ -1,5 +1,5 @@
 """Table-driven tests of Mordheim's hired swords and fighter minimums
-(docs/rules/mordheim-hired-swords.md): a legal and an illegal list per rule code, on a
+(docs/rules/mordheim.md): a legal and an illegal list per rule code, on a
 catalogue built by hand (round numbers), then the shipped pack per warband family."""
 
 from dataclasses import replace

@@ -1,4 +1,4 @@
-"""Hired swords in the campaign (docs/rules/mordheim-hired-swords.md, "Upkeep"): upkeep
+"""Hired swords in the campaign (docs/rules/mordheim.md, "Upkeep"): upkeep
 after each battle, paid from the treasury or he leaves (logged); his rating value counts
 in the warband rating; the pack's rarity is used for rare items. Shipped pack, no DB."""
 

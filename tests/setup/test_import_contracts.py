@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 PACKAGES = ("config", "armylists", "rules")
 

@@ -1,5 +1,5 @@
 """Mordheim hired swords and the fighter minimums of the warbands beyond the rulebook's
-first six (docs/rules/mordheim-hired-swords.md).
+first six (docs/rules/mordheim.md).
 
 A hired sword is a card with ``hired_sword: true`` and no warband of its own; the pack
 says who may hire him (``hire_rule``), whom he will not serve beside (``conflicts``),
@@ -112,7 +112,7 @@ def hired_in(ctx: Context) -> Iterator[tuple[int, Card]]:
 
 class HiredSwordNotAllowedValidator(Validator):
     """`hired_sword_not_allowed`: a warband hires only the hired swords its type may
-    (docs/rules/mordheim-hired-swords.md, "Who may hire whom")."""
+    (docs/rules/mordheim.md, "Who may hire whom")."""
 
     code = "hired_sword_not_allowed"
     message = N_("The {faction} may not hire a {name}")
@@ -129,7 +129,7 @@ class HiredSwordNotAllowedValidator(Validator):
 
 class HiredSwordConflictValidator(Validator):
     """`hired_sword_conflict`: some hired swords never serve in the same warband (a
-    Highwayman and a Roadwarden) (docs/rules/mordheim-hired-swords.md, "Conflicts")."""
+    Highwayman and a Roadwarden) (docs/rules/mordheim.md, "Conflicts")."""
 
     code = "hired_sword_conflict"
     message = N_("{name} will not serve beside {other}")
@@ -146,7 +146,7 @@ class HiredSwordConflictValidator(Validator):
 
 class HiredSwordLimitValidator(Validator):
     """`hired_sword_limit`: at most one of each hired sword
-    (docs/rules/mordheim-hired-swords.md, "One of each")."""
+    (docs/rules/mordheim.md, "One of each")."""
 
     code = "hired_sword_limit"
     message = N_("{name}: {count} hired, at most one")
@@ -167,7 +167,7 @@ class HiredSwordLimitValidator(Validator):
 class TypeMinimumValidator(Validator):
     """`type_minimum`: a fighter type the warband must field, at least ``type_min``
     models of it (a Merchant Caravan's wagon, the Sons of Hashut's hobgoblins)
-    (docs/rules/mordheim-hired-swords.md, "Fighters a warband must field")."""
+    (docs/rules/mordheim.md, "Fighters a warband must field")."""
 
     code = "type_minimum"
     message = N_("{name}: {count} models, at least {min}")

@@ -1,5 +1,5 @@
 """Post-battle upkeep of hired swords, at the end of the trading step
-(docs/rules/mordheim-hired-swords.md, "Upkeep").
+(docs/rules/mordheim.md, "Upkeep").
 
 Every hired sword still in the warband is due his upkeep (the pack's ``upkeep``, raised
 by a grudge). ``upkeep`` in the battle's input names those the player lets go
