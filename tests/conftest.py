@@ -43,13 +43,23 @@ def _english_first():
     translation.activate(settings.LANGUAGE_CODE)
 
 
+_READ_PACKS: dict = {}
+
+
 @pytest.fixture
 def load_system(db):
-    """Load a shipped pack (fixtures/<key>.yaml) into the test database."""
-    from rules.packs import load_pack_file
+    """Load a shipped pack (fixtures/<key>.yaml) into the test database. Each file is
+    read once per test process (the Mordheim pack is large); every load still checks
+    and writes it as `loadpack` does, from a fresh copy."""
+    import copy
+
+    from rules.packs import load_pack, read_pack_file
 
     def load(key):
-        return load_pack_file(FIXTURES / f"{key}.yaml")
+        path = FIXTURES / f"{key}.yaml"
+        if path not in _READ_PACKS:
+            _READ_PACKS[path] = read_pack_file(path)
+        return load_pack(copy.deepcopy(_READ_PACKS[path]), source=str(path))
 
     return load
 
