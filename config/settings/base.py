@@ -156,6 +156,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "auth-token": os.environ.get("THROTTLE_AUTH_TOKEN", "20/min"),
         "auth-token-username": os.environ.get("THROTTLE_AUTH_TOKEN_USERNAME", "10/min"),
+        # New packs and pack versions per user (armylists/api/packs.py).
+        "pack-write": os.environ.get("THROTTLE_PACK_WRITE", "60/hour"),
     },
     # The client's address is REMOTE_ADDR, never a header it could send itself; production
     # behind its proxy reads X-Forwarded-For (PROXY_COUNT there).
