@@ -98,18 +98,15 @@ def document_problems(document, *, system: str, prefix: str = "document") -> lis
         problems.append(ProblemAt(prefix, f"is larger than {MAX_BYTES} bytes", "too_large"))
     if problems:
         return problems
+    declared = document.get("system")
+    declared = declared.get("key") if isinstance(declared, dict) else None
+    if isinstance(declared, str) and declared != system:
+        # Checked against another game's rules, every row would be wrong: say only this.
+        message = f"is '{declared[:64]}', but this pack is of game system '{system}'"
+        return [ProblemAt(f"{prefix}.system.key", message, "wrong_system")]
     for p in check_pack(document):
         path = f"{prefix}.{p.path}" if p.path else prefix
         problems.append(ProblemAt(path, p.message, p.code or "invalid"))
-    declared = (document.get("system") or {}).get("key") if not problems else None
-    if declared is not None and declared != system:
-        problems.append(
-            ProblemAt(
-                f"{prefix}.system.key",
-                f"is '{declared}', but this pack is of game system '{system}'",
-                "wrong_system",
-            )
-        )
     return problems
 
 
