@@ -3,6 +3,9 @@ the bodies (fields a request does not know are refused by name)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
@@ -11,7 +14,6 @@ from rules.models import Pack
 
 from .serializers.strict import NoUnknownFields
 
-PACK_REF = {"$ref": "https://muster.example/schemas/pack.schema.json"}
 VISIBILITIES = [choice for choice, _ in Pack.VISIBILITY_CHOICES]
 
 
@@ -70,7 +72,7 @@ class PackUpdateSerializer(NoUnknownFields):
     )
 
 
-class PublishSerializer(NoUnknownFields):
+class PackPublishSerializer(NoUnknownFields):
     document = PackDocumentField()
     note = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
     base_version = serializers.IntegerField(
@@ -78,7 +80,7 @@ class PublishSerializer(NoUnknownFields):
     )
 
 
-class ForkedFromSerializer(serializers.Serializer):
+class PackForkedFromSerializer(serializers.Serializer):
     id = serializers.CharField()
     version = serializers.IntegerField()
 
@@ -92,7 +94,7 @@ class PackSummarySerializer(serializers.Serializer):
     official = serializers.BooleanField()
     visibility = serializers.ChoiceField(VISIBILITIES)
     latest_version = serializers.IntegerField(allow_null=True)
-    forked_from = ForkedFromSerializer(allow_null=True)
+    forked_from = PackForkedFromSerializer(allow_null=True)
     url = serializers.URLField(help_text="This pack in the API.")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
@@ -108,7 +110,7 @@ class PackPageSerializer(serializers.Serializer):
     results = PackSummarySerializer(many=True)
 
 
-class VersionSummarySerializer(serializers.Serializer):
+class PackVersionSummarySerializer(serializers.Serializer):
     number = serializers.IntegerField()
     note = serializers.CharField()
     author = serializers.CharField(allow_null=True)
@@ -117,7 +119,7 @@ class VersionSummarySerializer(serializers.Serializer):
 
 
 class PackDetailSerializer(PackSummarySerializer):
-    versions = VersionSummarySerializer(many=True)
+    versions = PackVersionSummarySerializer(many=True)
     editors = serializers.ListField(
         child=serializers.CharField(),
         allow_null=True,
@@ -129,7 +131,7 @@ class PackDetailSerializer(PackSummarySerializer):
     share_api_url = serializers.URLField(allow_null=True, help_text="The owner's only.")
 
 
-class VersionSerializer(serializers.Serializer):
+class PackVersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     note = serializers.CharField()
     author = serializers.CharField(allow_null=True)
@@ -138,30 +140,30 @@ class VersionSerializer(serializers.Serializer):
     document = PackDocumentField()
 
 
-class PublishedSerializer(serializers.Serializer):
+class PackPublishedSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     content_hash = serializers.CharField()
     url = serializers.URLField()
 
 
-class FieldChangeSerializer(serializers.Serializer):
+class PackFieldChangeSerializer(serializers.Serializer):
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
 
 
-class ChangeSerializer(serializers.Serializer):
+class PackChangeSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         ["system", "faction", "item", "card", "special_action", "validator"]
     )
     key = serializers.CharField(help_text="The row's key (a validator's code); renamed: new.")
     change = serializers.ChoiceField(["added", "removed", "renamed", "changed"])
-    fields = serializers.DictField(child=FieldChangeSerializer())
+    fields = serializers.DictField(child=PackFieldChangeSerializer())
 
 
 class PackDiffSerializer(serializers.Serializer):
     # "from" is a keyword: declared through the field map.
     to = serializers.IntegerField()
-    changes = ChangeSerializer(many=True)
+    changes = PackChangeSerializer(many=True)
 
     def get_fields(self):
         fields = super().get_fields()
@@ -169,52 +171,17 @@ class PackDiffSerializer(serializers.Serializer):
         return fields
 
 
+# Examples are data (a game's keys belong in no generic file): examples/packs.json.
+EXAMPLES = json.loads((Path(__file__).parent / "examples" / "packs.json").read_text())
 FORK_EXAMPLE = OpenApiExample(
-    "Fork the official Godslayer data",
-    value={"fork": {"id": "godslayer", "version": 1}, "name": "Our club's Godslayer"},
-    request_only=True,
+    "Fork the official data of a game", value=EXAMPLES["fork"], request_only=True
 )
-PACK_EXAMPLE = OpenApiExample(
-    "A fork",
-    value={
-        "id": "3f2c9a0e6b7d4e1f8a5c2b9d0e7f6a1b",
-        "system": "godslayer",
-        "name": "Our club's Godslayer",
-        "description": "",
-        "owner": "alice",
-        "official": False,
-        "visibility": "private",
-        "latest_version": 1,
-        "forked_from": {"id": "godslayer", "version": 1},
-        "url": "https://muster.example/api/v1/packs/3f2c9a0e6b7d4e1f8a5c2b9d0e7f6a1b/",
-        "created_at": "2026-12-01T20:00:00Z",
-        "updated_at": "2026-12-01T20:00:00Z",
-        "deleted": False,
-    },
-    response_only=True,
-)
+PACK_EXAMPLE = OpenApiExample("A fork", value=EXAMPLES["pack"], response_only=True)
 PUBLISH_EXAMPLE = OpenApiExample(
-    "Publish version 2",
-    value={
-        "document": {"format": "muster-pack/1", "system": {"key": "godslayer", "name": "…",
-                                                          "data_version": "…"}},
-        "note": "points from the printed cards",
-        "base_version": 1,
-    },
+    "Publish version 2 (the whole document; shortened here)",
+    value=EXAMPLES["publish"],
     request_only=True,
 )
 DIFF_EXAMPLE = OpenApiExample(
-    "A card's points changed, a card renamed",
-    value={
-        "from": 1,
-        "to": 2,
-        "changes": [
-            {"kind": "card", "key": "nordgaard-ogre-huscarl", "change": "changed",
-             "fields": {"points": {"before": 20, "after": 22}}},
-            {"kind": "card", "key": "nordgaard-jarl", "change": "renamed",
-             "fields": {"key": {"before": "nordgaard-gestir-captain",
-                                "after": "nordgaard-jarl"}}},
-        ],
-    },
-    response_only=True,
+    "A card's points changed, a card renamed", value=EXAMPLES["diff"], response_only=True
 )

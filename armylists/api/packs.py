@@ -42,10 +42,10 @@ from .pack_schema import (
     PackDetailSerializer,
     PackDiffSerializer,
     PackPageSerializer,
+    PackPublishedSerializer,
+    PackPublishSerializer,
     PackUpdateSerializer,
-    PublishedSerializer,
-    PublishSerializer,
-    VersionSerializer,
+    PackVersionSerializer,
 )
 from .parsers import BODY_PARSERS, read_body
 from .renderers import JSONRenderer
@@ -315,8 +315,8 @@ def pack_by_token(request, token):
 
 @extend_schema(
     parameters=[PACK_ID],
-    request=PublishSerializer,
-    responses={201: PublishedSerializer, 400: REFUSED, 403: NOT_ALLOWED, 404: NOT_FOUND,
+    request=PackPublishSerializer,
+    responses={201: PackPublishedSerializer, 400: REFUSED, 403: NOT_ALLOWED, 404: NOT_FOUND,
                409: OpenApiResponse(ErrorsSerializer, description="base_version is not the "
                                     "latest: read the latest, apply your edit, publish again."),
                413: TOO_LARGE, 429: THROTTLED},  # fmt: skip
@@ -333,7 +333,7 @@ def pack_publish(request, pack_id):
     pack = _live(request, pack_id)
     if not selectors.pack_can_publish(pack=pack, user=request.user):
         raise PermissionDenied("only the pack's owner and editors may publish")
-    body = read_body(PublishSerializer, request)
+    body = read_body(PackPublishSerializer, request)
     try:
         version = service.pack_publish(
             pack=pack, user=request.user, document=body["document"], note=body["note"],
@@ -358,7 +358,7 @@ def pack_publish(request, pack_id):
 
 @extend_schema(
     parameters=[PACK_ID, NUMBER, TOKEN],
-    responses={200: VersionSerializer, 404: NOT_FOUND},
+    responses={200: PackVersionSerializer, 404: NOT_FOUND},
     tags=TAGS,
 )
 @api_view(["GET"])
