@@ -76,7 +76,8 @@ def test_the_list_filters_by_system(alice, alices_pack):
 @pytest.mark.parametrize(
     ("query", "expected"),
     [("system=no%20such!", {("system", "invalid")}), ("page_size=0", {("page_size", "invalid")}),
-     ("sytem=godslayer", {("sytem", "unknown_parameter")})],
+     ("sytem=godslayer", {("sytem", "unknown_parameter")}), ("page=", {("page", "invalid")}),
+     ("page=x", {("page", "invalid")})],
 )  # fmt: skip
 def test_the_list_refuses_a_bad_query_by_name(anonymous, query, expected):
     r = anonymous.get(f"/api/v1/packs/?{query}")

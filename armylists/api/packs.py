@@ -217,6 +217,12 @@ def pack_collection(request):
             and all(c.isalnum() or c in "-_" for c in system)
         ):
             raise ValidationError({"system": ["must be a game system's key"]})
+        page_number = request.query_params.get("page")
+        if page_number is not None and not (
+            page_number.isascii() and page_number.isdigit() and 1 <= int(page_number) <= 10**6
+        ):
+            # DRF would read a blank or odd page as the first: say so instead.
+            raise ValidationError({"page": ["must be a whole number from 1"]})
         paginator = ListPagination()
         found = selectors.packs_visible(user=request.user, system=system)
         page = paginator.paginate_queryset(found, request)
