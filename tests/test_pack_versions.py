@@ -112,3 +112,20 @@ def test_the_hash_is_over_canonical_json():
     assert canonical_json({"b": 1, "a": "ä"}) == '{"a":"ä","b":1}'.encode()
     assert content_hash({"b": 1, "a": 2}) == content_hash({"a": 2, "b": 1})
     assert len(content_hash({})) == 64
+
+
+def test_the_admin_lists_packs_and_shows_versions_read_only(client):
+    from django.contrib.auth import get_user_model
+
+    loadpack(FIXTURES / "godslayer.yaml")
+    admin = get_user_model().objects.create_superuser("root", password="x-" * 8)
+    client.force_login(admin)
+    listing = client.get("/admin/rules/pack/")
+    assert listing.status_code == 200 and "godslayer" in listing.content.decode()
+    page = client.get("/admin/rules/pack/godslayer/change/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    version = PackVersion.objects.get(pack_id="godslayer", number=1)
+    assert version.content_hash in html
+    # No form field for a version's note or document: shown, never edited.
+    assert 'name="versions-0-note"' not in html and 'name="versions-0-document"' not in html
