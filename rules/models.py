@@ -4,6 +4,10 @@ System-specific facts that no other system shares live in ``attributes`` (JSON),
 new game needs data and at most a few validators, not a migration.
 """
 
+import secrets
+import uuid
+
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -165,3 +169,97 @@ class SpecialAction(models.Model):
 
     def __str__(self):
         return self.name
+
+
+# --- Packs: the game data as versioned documents (issue 16) ---------------------------
+# A pack is a muster-pack/1 document under a name, with numbered versions that never
+# change. The site's own (official) packs are recorded by ``loadpack``; players fork,
+# import and publish their own. The tables above stay what the engine reads today.
+
+
+def new_pack_id() -> str:
+    # Opaque and unguessable: a private pack's id must not lead to its neighbours.
+    return uuid.uuid4().hex
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 random bits
+
+
+class Pack(models.Model):
+    PRIVATE, LINK, PUBLIC = "private", "link", "public"
+    VISIBILITY_CHOICES = [
+        (PRIVATE, _("private")),
+        (LINK, _("shared by link")),
+        (PUBLIC, _("public")),
+    ]
+
+    id = models.CharField(primary_key=True, max_length=64, default=new_pack_id, editable=False)
+    system = models.SlugField(max_length=64, help_text=_("The game system's key."))
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True, max_length=2000)
+    official = models.BooleanField(default=False, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        # The pack outlives its owner's account: lists may be pinned to its versions.
+        on_delete=models.SET_NULL,
+        related_name="packs",
+    )
+    editors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="edited_packs"
+    )
+    visibility = models.CharField(max_length=8, choices=VISIBILITY_CHOICES, default=PRIVATE)
+    share_token = models.CharField(max_length=64, unique=True, default=new_share_token)
+    forked_from = models.ForeignKey(
+        "PackVersion", null=True, blank=True, on_delete=models.PROTECT, related_name="forks"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Soft delete: a deleted pack leaves every listing, but its versions stay readable.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["system", "-official", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system"], condition=models.Q(official=True), name="one_official_pack"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(visibility__in=["private", "link", "public"]),
+                name="pack_visibility_known",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.system})"
+
+
+class PackVersion(models.Model):
+    """One published state of a pack: numbered 1, 2, 3… within it; never changes (a
+    database trigger refuses every update)."""
+
+    pack = models.ForeignKey(Pack, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    note = models.CharField(max_length=500, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="pack_versions",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    content_hash = models.CharField(max_length=64)
+    document = models.JSONField()
+
+    class Meta:
+        ordering = ["pack", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "number"], name="pack_version_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="pack_version_from_1"),
+        ]
+
+    def __str__(self):
+        return f"{self.pack} v{self.number}"

@@ -164,6 +164,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "auth-token": os.environ.get("THROTTLE_AUTH_TOKEN", "20/min"),
         "auth-token-username": os.environ.get("THROTTLE_AUTH_TOKEN_USERNAME", "10/min"),
+        # New packs and pack versions per user (armylists/api/packs.py).
+        "pack-write": os.environ.get("THROTTLE_PACK_WRITE", "60/hour"),
     },
     # Not read: the throttles ask armylists/client_address.py (PROXY_COUNT), as axes does.
     "NUM_PROXIES": 0,

@@ -50,6 +50,12 @@ KNOWN_ONLY_TO_THE_SERVER = [
     ("POST", "^/api/v1/diff/$"),  # unknown system, duplicate entry ids
     ("POST", "^/api/v1/snapshots/verify/$"),  # unknown system
     ("POST", "^/api/v1/(godslayer|trupp)/matchup/$"),  # unknown card, weapon or item keys
+    # Packs: a fork or an import (one of two), the pack schema and the pack's own keys,
+    # user names that exist, versions that exist.
+    ("POST", "^/api/v1/packs/$"),
+    ("POST", "^/api/v1/packs/[^/]+/versions/$"),
+    ("PATCH", "^/api/v1/packs/[^/]+/$"),
+    ("GET", "^/api/v1/packs/[^/]+/diff/$"),
 ]
 ACCEPTED = ["2xx", "400", "401", "403", "404", "409", "429"]
 
@@ -98,6 +104,7 @@ def world(django_db_setup, django_db_blocker):
     from rest_framework.authtoken.models import Token
 
     from armylists.services import lists
+    from rules.pack_versions import record_official_version
     from rules.packs import load_pack_file
     from tests.support.users import make_user
 
@@ -109,7 +116,9 @@ def world(django_db_setup, django_db_blocker):
     try:
         with django_db_blocker.unblock(), transaction.atomic():
             for pack in sorted(FIXTURES.glob("*.yaml")):
-                load_pack_file(pack)
+                system = load_pack_file(pack)
+                # The official pack of each game: real pack ids for the pack endpoints.
+                REAL["packs"].append(record_official_version(system.key)[0].pack_id)
             user = make_user("fuzzer")
             Token.objects.create(user=user, key=TOKEN)
             made = [
@@ -153,7 +162,7 @@ def _app():
 # application/octet-stream (schemathesis knows no serializer for application/zip).
 schemathesis.serializer.alias("application/zip", "application/octet-stream")
 
-REAL = {"lists": [], "shares": []}  # filled by the world fixture before any case runs
+REAL = {"lists": [], "shares": [], "packs": []}  # filled by the world fixture before any case runs
 
 
 # The schema is built when the tests run, not when they are collected: generating it
@@ -194,6 +203,8 @@ def flatmap_path_parameters(ctx, path_parameters):
         choices += [{**path_parameters, "list_id": i} for i in REAL["lists"]]
     if "token" in path_parameters:
         choices += [{**path_parameters, "token": t} for t in REAL["shares"]]
+    if "pack_id" in path_parameters:
+        choices += [{**path_parameters, "pack_id": i} for i in REAL["packs"]]
     return st.sampled_from(choices)
 
 

@@ -1,0 +1,20 @@
+"""The packs' API addresses (included under /api/v1/packs/)."""
+
+from django.urls import path
+
+from . import packs
+
+urlpatterns = [
+    path("", packs.pack_collection, name="api-packs"),
+    path("by-token/<str:token>/", packs.pack_by_token, name="api-pack-by-token"),
+    # <str:>: a malformed id or number gets the API's JSON 404.
+    path("<str:pack_id>/", packs.pack_detail, name="api-pack"),
+    path("<str:pack_id>/diff/", packs.pack_diff, name="api-pack-diff"),
+    path("<str:pack_id>/versions/", packs.pack_publish, name="api-pack-versions"),
+    path("<str:pack_id>/versions/<str:number>/", packs.pack_version, name="api-pack-version"),
+    path(
+        "<str:pack_id>/versions/<str:number>/download/",
+        packs.pack_download,
+        name="api-pack-download",
+    ),
+]

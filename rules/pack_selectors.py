@@ -1,0 +1,114 @@
+"""Reading packs: who sees which (services write, these read).
+
+A pack is seen by everyone when it is official or public; by its owner and its editors
+always; by anyone else only with its share token while it is shared by link. Everyone
+else gets nothing (the API answers 404, the same as for a pack that does not exist).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db.models import Exists, Max, OuterRef, Q
+
+from . import models
+
+
+def _is_member(pack: models.Pack, user) -> bool:
+    if user is None or not user.is_authenticated or pack.official:
+        return False
+    if pack.owner_id == user.pk:
+        return True
+    return pack.editors.filter(pk=user.pk).exists()
+
+
+def pack_can_publish(*, pack: models.Pack, user) -> bool:
+    """Owner and editors publish; nobody publishes to an official pack through the API."""
+    return pack.deleted_at is None and _is_member(pack, user)
+
+
+def pack_can_manage(*, pack: models.Pack, user) -> bool:
+    """Rename, share, name editors, delete: the owner only."""
+    return (
+        pack.deleted_at is None
+        and not pack.official
+        and user is not None
+        and user.is_authenticated
+        and pack.owner_id == user.pk
+    )
+
+
+def pack_can_read(*, pack: models.Pack, user, token: str | None = None) -> bool:
+    if pack.official or pack.visibility == models.Pack.PUBLIC:
+        return True
+    if _is_member(pack, user):
+        return True
+    return (
+        pack.visibility == models.Pack.LINK
+        and bool(token)
+        and secrets.compare_digest(str(token), pack.share_token)
+    )
+
+
+def pack_get_readable(*, pack_id: str, user, token: str | None = None) -> models.Pack | None:
+    """The pack if this reader may see it (deleted ones too: their versions stay
+    readable for the lists pinned to them), else None."""
+    if not isinstance(pack_id, str) or len(pack_id) > 64:
+        return None
+    pack = (
+        models.Pack.objects.select_related("owner", "forked_from__pack")
+        .filter(pk=pack_id)
+        .first()
+    )
+    if pack is None or not pack_can_read(pack=pack, user=user, token=token):
+        return None
+    return pack
+
+
+def pack_get_by_token(*, token: str) -> models.Pack | None:
+    if not isinstance(token, str) or not 1 <= len(token) <= 64:
+        return None
+    pack = (
+        models.Pack.objects.select_related("owner", "forked_from__pack")
+        .filter(share_token=token, visibility=models.Pack.LINK, deleted_at__isnull=True)
+        .first()
+    )
+    return pack
+
+
+def packs_visible(*, user, system: str | None = None):
+    """The packs this user can see and use (not deleted), official first; each with
+    ``latest_version`` and ``is_editor`` annotated, in a single query."""
+    visible = Q(official=True) | Q(visibility=models.Pack.PUBLIC)
+    editor = models.Pack.editors.through.objects.filter(
+        pack_id=OuterRef("pk"), user_id=getattr(user, "pk", None)
+    )
+    if user is not None and user.is_authenticated:
+        visible |= Q(owner=user) | Q(Exists(editor))
+    found = models.Pack.objects.filter(visible, deleted_at__isnull=True)
+    if system is not None:
+        found = found.filter(system=system)
+    return (
+        found.select_related("owner", "forked_from__pack")
+        .annotate(latest_version=Max("versions__number"))
+        .order_by("system", "-official", "name", "id")
+    )
+
+
+def pack_versions(*, pack: models.Pack):
+    """Its versions, oldest first, without their documents."""
+    return pack.versions.defer("document").select_related("author").order_by("number")
+
+
+def pack_version_get(*, pack: models.Pack, number) -> models.PackVersion | None:
+    if not isinstance(number, int) or not 1 <= number <= 2**31 - 1:
+        return None
+    return pack.versions.select_related("author").filter(number=number).first()
+
+
+def pack_latest_number(*, pack: models.Pack) -> int | None:
+    return pack.versions.aggregate(n=Max("number"))["n"]
+
+
+def pack_editor_names(*, pack: models.Pack) -> list[str]:
+    return sorted(pack.editors.values_list("username", flat=True))
