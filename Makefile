@@ -40,7 +40,7 @@ browser-deps:
 	  fi; \
 	fi
 
-# haproxy for the soak test (tests/test_soak.py): Debian's package, installed like chromium.
+# haproxy for the soak test (tests/setup/test_soak.py): Debian's package, installed like chromium.
 haproxy-deps:
 	@if [ ! -x /usr/sbin/haproxy ]; then \
 	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \

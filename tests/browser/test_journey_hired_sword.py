@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.campaign_steps import expect_step, save_step
-from tests.browser.test_journeys import ENTRY, LIST_URL, set_field, total, verdict
+from tests.support.browser import ENTRY, LIST_URL, set_field, total, verdict
 
 pytestmark = pytest.mark.browser
 PASSWORD = "Sigmar-schuetzt-1999"

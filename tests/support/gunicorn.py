@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import requests
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 SECRET = secrets.token_urlsafe(50)
 

@@ -5,7 +5,7 @@ import pytest
 
 from rules import selectors
 from rules.packs import load_pack_file
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 CATALOGUE = "/api/v1/systems/mordheim/"
 

@@ -5,7 +5,9 @@ import copy
 
 import pytest
 
-from tests.conftest import FIXTURES, Http, make_user, token_client
+from tests.support.http import Http, token_client
+from tests.support.paths import FIXTURES
+from tests.support.users import make_user
 
 OFFICIAL = "godslayer"
 

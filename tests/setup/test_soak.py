@@ -25,9 +25,10 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 
 from config.pgembedded import server as pg
-from tests.conftest import FIXTURES, PASSWORD, make_user
-from tests.gunicorn_helpers import AppServer, free_port
-from tests.text_export_helpers import GODSLAYER
+from tests.support.gunicorn import AppServer, free_port
+from tests.support.paths import FIXTURES
+from tests.support.text_export import GODSLAYER
+from tests.support.users import PASSWORD, make_user
 
 HAPROXY = "/usr/sbin/haproxy"  # Debian's (make haproxy-deps)
 LOAD_SECONDS = 38

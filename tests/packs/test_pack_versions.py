@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from rules.models import Card, Pack, PackVersion
 from rules.pack_versions import canonical_json, content_hash
 from rules.packs import dump_pack
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db
 

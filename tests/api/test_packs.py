@@ -7,7 +7,7 @@ import yaml
 
 from rules.pack_versions import content_hash
 from tests import pack_helpers
-from tests.pack_helpers import OFFICIAL, card, document_of, fork
+from tests.support.packs import OFFICIAL, card, document_of, fork
 
 # The pack fixtures (users over HTTP, the official pack, alice's fork).
 official, alice, bob, charlie, erik, anonymous, alices_pack = (

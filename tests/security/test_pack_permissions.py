@@ -11,7 +11,7 @@ refused attempt.
 import pytest
 
 from tests import pack_helpers
-from tests.pack_helpers import OFFICIAL, card, document_of, fork
+from tests.support.packs import OFFICIAL, card, document_of, fork
 
 official, alice, bob, erik, anonymous, alices_pack = (
     pack_helpers.official, pack_helpers.alice, pack_helpers.bob, pack_helpers.erik,
