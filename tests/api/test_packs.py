@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from rules.pack_versions import content_hash
-from tests import pack_helpers
+from tests.support import packs as pack_helpers
 from tests.support.packs import OFFICIAL, card, document_of, fork
 
 # The pack fixtures (users over HTTP, the official pack, alice's fork).

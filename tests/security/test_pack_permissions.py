@@ -10,7 +10,7 @@ refused attempt.
 
 import pytest
 
-from tests import pack_helpers
+from tests.support import packs as pack_helpers
 from tests.support.packs import OFFICIAL, card, document_of, fork
 
 official, alice, bob, erik, anonymous, alices_pack = (
