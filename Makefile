@@ -51,10 +51,15 @@ haproxy-deps:
 	  fi; \
 	fi
 
+# Workers for the test suite (pytest-xdist; each has its own test database and live
+# server). Whole files go to one worker (--dist loadfile): many modules load their game
+# data once for the module, and the fuzzing module counts its cases across its tests.
+TEST_WORKERS ?= 2
+
 test: install browser-deps haproxy-deps
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 stop:
 	@if [ -x $(PY) ]; then $(PY) -m config.db stop; else echo "nothing to stop"; fi

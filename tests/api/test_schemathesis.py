@@ -2,7 +2,7 @@
 /api/schema/ and checks every answer (no 5xx, status codes, content types, headers and
 bodies as documented, bad data refused, good data accepted) with all its checks.
 
-In-process over WSGI (no server, no network): each operation is one subtest, run once
+In-process over WSGI (no server, no network): each operation is one test, run once
 anonymously and once with a token, and each gets its examples, its boundary cases
 (coverage phase) and FUZZ_EXAMPLES generated cases. The game data, a user with a token
 and lists of every kind are made once for the module and rolled back after it, so the
@@ -162,35 +162,12 @@ def _app():
 # application/octet-stream (schemathesis knows no serializer for application/zip).
 schemathesis.serializer.alias("application/zip", "application/octet-stream")
 
+_SCHEMA = _served_schema()
+anonymous = schemathesis.openapi.from_dict(_SCHEMA, config=_config())
+anonymous.app = _app()
+with_token = schemathesis.openapi.from_dict(_SCHEMA, config=_config(TOKEN))
+with_token.app = anonymous.app
 REAL = {"lists": [], "shares": [], "packs": []}  # filled by the world fixture before any case runs
-
-
-# The schema is built when the tests run, not when they are collected: generating it
-# (and every operation's cases from it) took most of the suite's collection time.
-@pytest.fixture(scope="module")
-def served_schema() -> dict:
-    return _served_schema()
-
-
-def _schema(served: dict, token=None):
-    schema = schemathesis.openapi.from_dict(served, config=_config(token))
-    schema.app = _app()
-    schema.hook(flatmap_path_parameters)
-    return schema
-
-
-@pytest.fixture(scope="module")
-def anonymous_schema(served_schema):
-    return _schema(served_schema)
-
-
-@pytest.fixture(scope="module")
-def token_schema(served_schema):
-    return _schema(served_schema, TOKEN)
-
-
-anonymous = schemathesis.pytest.from_fixture("anonymous_schema")
-with_token = schemathesis.pytest.from_fixture("token_schema")
 
 
 def flatmap_path_parameters(ctx, path_parameters):
@@ -206,6 +183,10 @@ def flatmap_path_parameters(ctx, path_parameters):
     if "pack_id" in path_parameters:
         choices += [{**path_parameters, "pack_id": i} for i in REAL["packs"]]
     return st.sampled_from(choices)
+
+
+anonymous.hook(flatmap_path_parameters)
+with_token.hook(flatmap_path_parameters)
 
 
 def _call(case):

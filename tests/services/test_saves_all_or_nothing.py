@@ -120,14 +120,14 @@ def test_a_refused_campaign_event_stores_nothing(alice_api):
         assert stored() == before, event
 
 
-def test_a_copy_of_a_revoked_link_stores_nothing(api, alice_api, raid, bob_api):
+def test_a_copy_of_a_revoked_link_stores_nothing(api, alice_api, raid, bob):
     from django.test import Client
 
     token = raid["share_token"]
     r = alice_api.request("POST", f"/api/v1/lists/{raid['id']}/share/", json={"action": "revoke"})
     assert r.status_code == 200, r.text
     browser = Client()
-    browser.force_login(bob_api)
+    browser.force_login(bob)
     before = stored()
     assert browser.post(f"/s/{token}/copy/").status_code == 404
     assert stored() == before

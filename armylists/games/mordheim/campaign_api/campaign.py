@@ -270,8 +270,8 @@ def _change(army_list: ArmyList, event: dict, status_code: int) -> Response:
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def campaign_detail(request, list_id):
-    """The campaign log of a saved Mordheim warband (docs/rules/mordheim.md), oldest event first,
-    and the roster it made: the saved list with every event applied (stats lowered, games to
+    """The campaign log of a saved Mordheim warband (its rules: docs/rules/), oldest event
+    first, and the roster it made: the saved list with every event applied (stats lowered, games to
     miss, traits and hatred, experience, dead and lost fighters out with their gear) and
     its warband rating."""
     army_list = _with_campaign(request, list_id)
