@@ -30,6 +30,7 @@ from ..services import campaign, documents, lists, scoring, workspaces
 from . import undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
+from .import_words import in_player_words
 from .page_cache import render_kept
 from .text_export import text_panels
 from .undo_labels import edit_label
@@ -140,7 +141,8 @@ def open_document(request, *, body: bytes, system: str | None = None):
             }
             raise DocumentError([_problem(message)])
     except DocumentError as exc:
-        return render(request, "open.html", {"problems": exc.errors, "text": ""}, status=400)
+        problems = in_player_words(exc.errors, body=body)
+        return render(request, "open.html", {"problems": problems, "text": ""}, status=400)
     holder = workspaces.holder_of(request.session)
     workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
     if workspace is None:

@@ -23,6 +23,7 @@ from ..services import lists, workspaces
 from ..services.imports_rosters import looks_like_roster
 from . import print_sheet
 from .helpers import owned_or_404, presenter_of, whole_number
+from .import_words import in_player_words
 from .imports import roster_open
 from .readonly import readonly_context
 
@@ -167,7 +168,7 @@ def list_import(request):
         try:
             army_list = lists.list_import(owner=request.user, body=form.cleaned_data["file"])
         except DocumentError as exc:
-            problems = exc.errors
+            problems = in_player_words(exc.errors, body=form.cleaned_data["file"])
         else:
             messages.success(request, _("List imported."))
             return redirect("list-detail", list_id=army_list.id)
