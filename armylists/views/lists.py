@@ -39,6 +39,7 @@ def list_index(request):
     system = request.GET.get("system", "")[:64]
     found = selectors.list_search(owner=request.user, query=query, system=system)
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    offered = selectors.list_system_keys(owner=request.user)
     return render(
         request,
         "lists.html",
@@ -49,7 +50,10 @@ def list_index(request):
             ],
             "q": query,
             "system": system,
-            "systems": rules_selectors.system_list(),
+            # Only games with lists are offered (and the one filtered by, to show it).
+            "systems": [
+                s for s in rules_selectors.system_list() if s.key in offered or s.key == system
+            ],
         },
     )
 
