@@ -87,11 +87,19 @@ def list_history(request, list_id):
         else None
     )
     previous = [v.version for v in versions[1:]] + [older]
-    rows = list(zip(versions, previous, strict=True))
+    # Each version's points and verdict, with today's data (as "my lists" shows the list).
+    overviews = [lists.version_overview(army_list=army_list, version=v) for v in versions]
+    rows = list(zip(versions, previous, overviews, strict=True))
     return render(
         request,
         "history.html",
-        {"army_list": army_list, "versions": versions, "rows": rows, "page": page},
+        {
+            "army_list": army_list,
+            "versions": versions,
+            "rows": rows,
+            "page": page,
+            "words": _words(army_list),
+        },
     )
 
 
