@@ -44,6 +44,12 @@ def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyLis
     return lists.order_by("-updated_at", "-id")
 
 
+def list_system_keys(*, owner) -> set[str]:
+    """The keys of the games the owner has lists of (what the lists page's filter offers)."""
+    found = ArmyList.objects.filter(owner=owner).order_by().values_list("system__key", flat=True)
+    return set(found.distinct())
+
+
 def snapshot_get(*, code: str) -> Snapshot | None:
     """A snapshot by its code (anyone with the code may see it); checked for shape first."""
     code = (code or "").lower()

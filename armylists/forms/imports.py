@@ -13,12 +13,24 @@ from ..services.imports_rosters import importable_systems
 
 
 class ImportForm(forms.Form):
+    """A list file, uploaded or pasted as text (one of the two); ``cleaned_data["file"]`` is
+    its bytes either way."""
+
     file = forms.FileField(
+        required=False,
         label=_("List file (.json, .ros, .rosz)"),
         help_text=_(
             "A list exported from Muster (format muster-list/1), or a BattleScribe / New "
             "Recruit roster (.ros or .rosz)."
         ),
+    )
+    text = forms.CharField(
+        required=False,
+        strip=False,
+        max_length=MAX_BODY_BYTES,
+        label=_("Or paste the list's text"),
+        help_text=_("The text of a list exported from Muster (JSON), or of a .ros roster."),
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
     )
     # Rosters only: the game, when the roster's game system does not tell.
     system = forms.ChoiceField(
@@ -33,9 +45,29 @@ class ImportForm(forms.Form):
             (key, catalogue.name) for key, catalogue in sorted(importable_systems().items())
         ]
 
-    def clean_file(self) -> bytes:
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        if data.get("file") is None:
+            text = data.get("text") or ""
+            if "\x00" in text:
+                self.add_error("text", _("This text contains a character that cannot be stored."))
+            elif not text.strip():
+                raise forms.ValidationError(
+                    _("Choose a list file, or paste the list's text."), code="required"
+                )
+            else:
+                data["file"] = text.encode("utf-8", "surrogatepass").removeprefix(
+                    codecs.BOM_UTF8
+                )
+        return data
+
+    def clean_file(self) -> bytes | None:
         """The file's bytes (the document service reads and checks them)."""
         upload = self.cleaned_data["file"]
+        if upload is None:
+            return None
         if upload.size > MAX_BODY_BYTES:
             raise forms.ValidationError(
                 _("The file is larger than %(mb)s MB."), params={"mb": MAX_BODY_BYTES // 1_000_000}

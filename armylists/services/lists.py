@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from rules import selectors
-from rules.engine import ListDocument, parse
+from rules.engine import DocumentError, ListDocument, parse
 from rules.engine import document as documents
 from rules.models import GameSystem
 
@@ -227,6 +227,19 @@ def list_payload(*, army_list: ArmyList, checked: Checked | None = None) -> dict
         "validation": result_payload(checked=checked),
         "data_changes": data_changes(army_list=army_list, checked=checked),
     }
+
+
+def version_overview(*, army_list: ArmyList, version: ArmyListVersion) -> dict:
+    """What the history shows of a saved version: its total against its limit and whether
+    it is legal with today's data (``valid`` None: the version no longer reads as a list)."""
+    catalogue = selectors.catalogue_for(system=army_list.system)
+    try:
+        checked = document_check(document=document_read(data=version.document), catalogue=catalogue)
+    except DocumentError:
+        return {"version": version, "total": None, "limit": None, "valid": None}
+    points = checked.result.points
+    return {"version": version, "total": points.total, "limit": points.limit,
+            "valid": checked.result.valid}
 
 
 def list_overview(*, army_list: ArmyList) -> dict:

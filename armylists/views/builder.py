@@ -31,6 +31,7 @@ from ..services import documents, lists, scoring, workspaces
 from . import undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
+from .import_words import in_player_words
 from .page_cache import render_kept
 from .undo_labels import edit_label
 
@@ -114,7 +115,8 @@ def draft_builder(request, system):
         return _load(request, catalogue=catalogue)
     holder = workspaces.holder_of(request.session, create=False)
     if request.method == "GET":
-        return _show_draft(request, catalogue=catalogue, holder=holder)
+        saved = _save_after_login(request, catalogue=catalogue, holder=holder)
+        return saved or _show_draft(request, catalogue=catalogue, holder=holder)
     workspace = workspaces.draft_get(holder=holder, system=system)
     if workspace is None:
         return go(request, reverse("system-start", args=[system]))
@@ -140,7 +142,8 @@ def open_document(request, *, body: bytes, system: str | None = None):
             }
             raise DocumentError([_problem(message)])
     except DocumentError as exc:
-        return render(request, "open.html", {"problems": exc.errors, "text": ""}, status=400)
+        problems = in_player_words(exc.errors, body=body)
+        return render(request, "open.html", {"problems": problems, "text": ""}, status=400)
     holder = workspaces.holder_of(request.session)
     workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
     if workspace is None:
@@ -419,9 +422,29 @@ def _needs_confirmation(action, arg, army_list, document) -> dict | None:
     return {"id": action["entry"], "events": events, "name": entry.name if entry else None}
 
 
+# A "Save" pressed while logged out: the draft it names is saved on the way back from the
+# login (or sign-up), set only by that post (CSRF-checked) and used once.
+SAVE_AFTER_LOGIN = "save_after_login"
+
+
+def _save_after_login(request, *, catalogue, holder):
+    """The save a logged-out "Save" asked for, done now that the player is logged in (None:
+    there is none to do)."""
+    if not request.user.is_authenticated or SAVE_AFTER_LOGIN not in request.session:
+        return None
+    key = request.session.pop(SAVE_AFTER_LOGIN)
+    workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
+    if workspace is None or key != workspace.key:
+        return None
+    render_again = {"catalogue": catalogue, "workspace": workspace, "army_list": None}
+    return _save(request, workspace=workspace, render_again=render_again, as_new=False)
+
+
 def _save(request, *, workspace, render_again, as_new):
     if not request.user.is_authenticated:
-        # The draft stays on the server, in this browser's session: logging in keeps it.
+        # The draft stays on the server, in this browser's session: logging in keeps it,
+        # and the save pressed is done on the way back.
+        request.session[SAVE_AFTER_LOGIN] = workspace.key
         messages.info(request, _("Log in or sign up to save your list; it is kept meanwhile."))
         return go(request, f"{reverse('login')}?next={request.path}")
     was_draft = workspace.army_list_id is None

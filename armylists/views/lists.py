@@ -23,6 +23,7 @@ from ..services import lists, workspaces
 from ..services.imports_rosters import looks_like_roster
 from . import print_sheet
 from .helpers import owned_or_404, presenter_of, whole_number
+from .import_words import in_player_words
 from .imports import roster_open
 from .readonly import readonly_context
 
@@ -38,6 +39,7 @@ def list_index(request):
     system = request.GET.get("system", "")[:64]
     found = selectors.list_search(owner=request.user, query=query, system=system)
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
+    offered = selectors.list_system_keys(owner=request.user)
     return render(
         request,
         "lists.html",
@@ -48,7 +50,10 @@ def list_index(request):
             ],
             "q": query,
             "system": system,
-            "systems": rules_selectors.system_list(),
+            # Only games with lists are offered (and the one filtered by, to show it).
+            "systems": [
+                s for s in rules_selectors.system_list() if s.key in offered or s.key == system
+            ],
         },
     )
 
@@ -82,11 +87,19 @@ def list_history(request, list_id):
         else None
     )
     previous = [v.version for v in versions[1:]] + [older]
-    rows = list(zip(versions, previous, strict=True))
+    # Each version's points and verdict, with today's data (as "my lists" shows the list).
+    overviews = [lists.version_overview(army_list=army_list, version=v) for v in versions]
+    rows = list(zip(versions, previous, overviews, strict=True))
     return render(
         request,
         "history.html",
-        {"army_list": army_list, "versions": versions, "rows": rows, "page": page},
+        {
+            "army_list": army_list,
+            "versions": versions,
+            "rows": rows,
+            "page": page,
+            "words": _words(army_list),
+        },
     )
 
 
@@ -167,7 +180,7 @@ def list_import(request):
         try:
             army_list = lists.list_import(owner=request.user, body=form.cleaned_data["file"])
         except DocumentError as exc:
-            problems = exc.errors
+            problems = in_player_words(exc.errors, body=form.cleaned_data["file"])
         else:
             messages.success(request, _("List imported."))
             return redirect("list-detail", list_id=army_list.id)

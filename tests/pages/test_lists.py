@@ -456,7 +456,8 @@ def test_it_refuses_a_file_that_is_not_json(alice_client, godslayer):
     response = upload(alice_client, b"name,points\nraid,160\n", name="list.csv")
     assert response.status_code == 400
     page = Page(response)
-    assert "is not valid JSON" in page.testid("import-problems")[0].text
+    # In a player's words (issue 18), not the JSON reader's.
+    assert "is not a list file Muster can read" in page.testid("import-problems")[0].text
     assert ArmyList.objects.count() == 0
 
 
@@ -464,7 +465,7 @@ def test_it_refuses_an_import_without_a_file(alice_client, godslayer):
     page = Page(alice_client.get("/lists/import/"))
     response = alice_client.post("/lists/import/", {"csrfmiddlewaretoken": csrf_token(page)})
     assert response.status_code == 400
-    assert "This field is required." in Page(response)
+    assert "Choose a list file, or paste the list's text." in Page(response)
     assert ArmyList.objects.count() == 0
 
 

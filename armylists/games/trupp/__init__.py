@@ -38,6 +38,17 @@ class TruppPresenter(Presenter):
     GLOSSARY = {
         "#W": _("Wounds taken: the stat row beside it applies"),
         "Mook": _("May be fielded more than once"),
+        # The stats, by key (shown by their labels: "KG (N)", "STÄ"...).
+        "KG_N": _("Melee skill (Kampfgeschick, Nahkampf)"),
+        "A_N": _("Melee attacks per round"),
+        "KG_F": _("Ranged skill (Kampfgeschick, Fernkampf)"),
+        "A_F": _("Ranged attacks per round"),
+        "STAE": _("Strength (Stärke): against toughness, for a wound"),
+        "BEW": _("Move (Bewegung), in cm"),
+        "WID": _("Toughness (Widerstand)"),
+        "AGI": _("Agility: what a hit must beat"),
+        "ZG": _("Spell skill (Zaubergeschick)"),
+        "Mana": _("Mana, spent on casting spells"),
     }
 
     def play_aids(self):

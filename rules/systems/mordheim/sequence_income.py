@@ -80,7 +80,10 @@ def _apply(ps: PostBattle, found: dict) -> dict:
     by_hand = {key: reward[key] for key in NOT_APPLIED if reward.get(key)}
     by_hand.update({key: reward[key] for key in ("hero_lost", "flags", "notes")
                     if reward.get(key)})
-    words = [Phrase(N_("dice {dice}: total {total}, {shards} shards"),
+    # One template per number (the engine has no plural forms; "1 shard", "2 shards").
+    found_words = (N_("dice {dice}: total {total}, {shards} shard") if found["shards"] == 1
+                   else N_("dice {dice}: total {total}, {shards} shards"))
+    words = [Phrase(found_words,
                     {"dice": " ".join(str(d) for d in found["dice"] or []),
                      "total": found["total"], "shards": found["shards"]})]
     if multiple:
@@ -153,7 +156,9 @@ def wyrdstone(ps: PostBattle) -> None:
                         shards=ps.roster.shards - count)
     ps.gold_from_shards = sale["gold"]
     ps.resolved["sell_shards"] = count
-    ps.lines.append(Phrase(N_("Wyrdstone: {shards} shards sold for {gold} gc"),
+    sold = (N_("Wyrdstone: {shards} shard sold for {gold} gc") if count == 1
+            else N_("Wyrdstone: {shards} shards sold for {gold} gc"))
+    ps.lines.append(Phrase(sold,
                            {"shards": count, "gold": sale["gold"]}))
     ps.step("wyrdstone", {}, sale)
 
