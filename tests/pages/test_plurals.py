@@ -3,8 +3,8 @@ German, in the Mordheim warband's summary and the campaign log."""
 
 import pytest
 
-from tests.mordheim_battle_helpers import START_TREASURY, battle
-from tests.pages_helpers import Builder, Page
+from tests.support.mordheim_battle import START_TREASURY, battle
+from tests.support.pages import Builder, Page
 
 WARBAND = "/g/mordheim/build/"
 

@@ -4,7 +4,7 @@ German."""
 
 import pytest
 
-from tests.pages_helpers import Builder, Page
+from tests.support.pages import Builder, Page
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from tests.pages_helpers import Page
-from tests.text_export_helpers import TYPICAL_GODSLAYER
+from tests.support.pages import Page
+from tests.support.text_export import TYPICAL_GODSLAYER
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,7 @@ with today's data, in English and German; strangers get 404, anonymous callers t
 import pytest
 
 from armylists.services import lists
-from tests.pages_helpers import CAPTAIN, OGRE, Page
-from tests.test_pages_queries import list_document
+from tests.support.pages import CAPTAIN, OGRE, Page, list_document
 
 pytestmark = pytest.mark.django_db
 

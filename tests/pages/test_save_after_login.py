@@ -4,9 +4,8 @@ or signing up; only that press does it, once, and only for the draft it was pres
 import pytest
 
 from armylists.models import ArmyList
-from tests.conftest import PASSWORD
-from tests.pages_helpers import BUILD_URL, CAPTAIN, Builder, Page
-from tests.test_pages_queries import list_document, with_draft
+from tests.support.pages import BUILD_URL, CAPTAIN, Builder, Page, list_document, with_draft
+from tests.support.users import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

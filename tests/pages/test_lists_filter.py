@@ -4,8 +4,7 @@ the game filtered by, so the choice shows); strangers' lists do not count."""
 import pytest
 
 from armylists.services import lists
-from tests.pages_helpers import Page
-from tests.test_pages_queries import list_document
+from tests.support.pages import Page, list_document
 
 pytestmark = pytest.mark.django_db
 
