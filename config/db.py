@@ -51,6 +51,7 @@ def database_settings() -> dict:
 
 
 def main(argv: list[str]) -> int:
+    # As above: the embedded database's package is loaded only when it is used.
     from config.pgembedded import server
 
     command = argv[1] if len(argv) > 1 else "status"

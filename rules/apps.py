@@ -6,6 +6,8 @@ class RulesConfig(AppConfig):
     verbose_name = "Game data"
 
     def ready(self):
+        # Django's way: signal handlers import the models, which exist only once the
+        # app registry is ready.
         from . import signals
 
         signals.connect()

@@ -106,24 +106,7 @@ def _check_references(pack: dict) -> list[ProblemAt]:
         if section == "validators":
             rows = [{"key": v["code"]} for v in rows]
         problems += _duplicates(rows, section)
-    try:
-        known_codes = set(rules_for(system).validators)
-    except UnknownSystem:
-        problems.append(
-            ProblemAt(
-                "system.key", f"no rules are registered for system '{system}' (rules/systems/)"
-            )
-        )
-        known_codes = None
-    for i, v in enumerate(pack.get("validators", [])):
-        if known_codes is not None and v["code"] not in known_codes:
-            allowed = ", ".join(sorted(known_codes))
-            problems.append(
-                ProblemAt(
-                    f"validators[{i}].code",
-                    f"unknown validator '{v['code']}'; {system} has: {allowed}",
-                )
-            )
+    problems += _check_validator_codes(pack, system)
     for i, item in enumerate(pack.get("items", [])):
         if item.get("faction") is not None and item["faction"] not in factions:
             problems.append(
@@ -145,6 +128,26 @@ def _check_references(pack: dict) -> list[ProblemAt]:
     for section, kind in RENAMABLE.items():
         problems += _check_aliases(pack.get(section, []), section, kind)
     return problems
+
+
+def _check_validator_codes(pack: dict, system: str) -> list[ProblemAt]:
+    """The system has rules registered, and they know every validator code the pack names."""
+    try:
+        known_codes = set(rules_for(system).validators)
+    except UnknownSystem:
+        return [
+            ProblemAt(
+                "system.key", f"no rules are registered for system '{system}' (rules/systems/)"
+            )
+        ]
+    allowed = ", ".join(sorted(known_codes))
+    return [
+        ProblemAt(
+            f"validators[{i}].code", f"unknown validator '{v['code']}'; {system} has: {allowed}"
+        )
+        for i, v in enumerate(pack.get("validators", []))
+        if v["code"] not in known_codes
+    ]
 
 
 def _check_aliases(rows: list[dict], section: str, kind: str) -> list[ProblemAt]:

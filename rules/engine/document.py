@@ -196,6 +196,22 @@ def _identity(entry: Entry) -> tuple:
     return (entry.card, entry.custom.name if entry.custom else None, entry.name)
 
 
+def _reusable_ids(like: ListDocument | None, taken: set) -> tuple[dict, dict]:
+    """The ids of the replaced list's entries (by card and name) and special-action
+    purchases (by action and variant) that this document does not use already."""
+    pool: dict[tuple, list[str]] = {}
+    picks: dict[tuple, list[str]] = {}
+    if like is None:
+        return pool, picks
+    for entry in like.entries:
+        if entry.id and entry.id not in taken:
+            pool.setdefault(_identity(entry), []).append(entry.id)
+    for pick in like.special_actions:
+        if pick.id and pick.id not in taken:
+            picks.setdefault((pick.action, pick.variant), []).append(pick.id)
+    return pool, picks
+
+
 def with_ids(
     document: ListDocument,
     make_id: Callable[[], str] = new_id,
@@ -214,14 +230,7 @@ def with_ids(
     if make_id is new_id:
         items = (*document.entries, *document.special_actions)
         make_id = _new_ids(sum(not item.id for item in items))
-    pool: dict[tuple, list[str]] = {}
-    for entry in like.entries if like is not None else ():
-        if entry.id and entry.id not in taken:
-            pool.setdefault(_identity(entry), []).append(entry.id)
-    picks = {}
-    for pick in like.special_actions if like is not None else ():
-        if pick.id and pick.id not in taken:
-            picks.setdefault((pick.action, pick.variant), []).append(pick.id)
+    pool, picks = _reusable_ids(like, taken)
 
     def fresh(candidates: list[str]) -> str:
         while candidates:
