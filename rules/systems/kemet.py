@@ -244,6 +244,8 @@ def resolve_battle(catalogue: Catalogue, data, translate=None, name=None) -> dic
     language) and ``name`` (a card's name in it) are given.
     Raises BattleError naming each impossible field (``attacker.card`` ...).
     """
+    # taken before the loops below reuse ``name`` for a side
+    words = (translate or (lambda text: text), name or (lambda text: text))
     sides, zone = _read(catalogue, data)
     steps: list[Phrase] = []
     power = {name: _reveal(name, sides[name], steps) for name in SIDES}
@@ -330,6 +332,5 @@ def resolve_battle(catalogue: Catalogue, data, translate=None, name=None) -> dic
         "stay": False,
     }
     result["rewards"] = rewards
-    words = [translate or (lambda text: text), name or (lambda text: text)]
     result["steps"] = [step.render(*words) for step in steps]
     return result
