@@ -125,7 +125,7 @@ def build_sheet(*, checked: Checked, share_url=None, army_list=None, extras=None
     total = f"{points['total']} / {points['limit']} {pts}" if points["limit"] is not None else (
         f"{points['total']} {pts}"
     )
-    subtitle = [catalogue.name]
+    subtitle = [local_name(catalogue)]  # the game in the reader's words ("Enterkommando")
     faction = faction_name(catalogue, document.faction)
     if faction:
         subtitle.append(faction)

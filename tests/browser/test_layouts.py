@@ -87,7 +87,9 @@ def test_the_campaign_battle_form_fits_a_phone(new_context, long_lists, lang):
     page = new_context(viewport=PHONE, locale=LOCALES[lang]).new_page()
     warband, _boarding = long_lists
     _log_in(page, f"/lists/{warband.id}/campaign/")
-    for step in ("battle",):
+    for step in ("battle", "experience"):
+        if step != "battle":
+            page.get_by_test_id("save-step").click()
         expect(page.get_by_test_id("step-form")).to_have_attribute("data-step", step)
         assert_fits(page, PHONE["width"])
         for field in page.locator("[data-testid=step-form] input, [data-testid=step-form] select").all():
@@ -96,7 +98,7 @@ def test_the_campaign_battle_form_fits_a_phone(new_context, long_lists, lang):
             box = field.bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1, (
                 f"{field.get_attribute('name')} is off-screen: {box}")
-    shot(page, f"campaign-battle-phone-{lang}")
+        shot(page, f"campaign-{step}-phone-{lang}")
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])

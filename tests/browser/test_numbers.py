@@ -24,6 +24,8 @@ AT_LIMIT = {"en": "at its limit", "de": "am Limit"}
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_the_points_and_the_limit_say_what_is_so(new_context, live_godslayer, device, lang):
     page: Page = new_context(viewport=VIEWPORTS[device], locale=LOCALES[lang]).new_page()
+    # the server's first page builds the game data: more than one step's time on a busy machine
+    page.goto("/g/godslayer/", timeout=60_000)
     start_list(page, name="Over the top", battle_size=160)
     add_card(page, CAPTAIN)  # 40
     add_card(page, OGRE)  # 38, AAL 2

@@ -190,12 +190,18 @@ def test_trupp_alignments_are_german_inside_messages(load_system):
     assert not re.search(r"\b(good|evil)\b", message), message
 
 
-def test_one_german_name_per_game_and_einzelmodelle(load_system, godslayer):
+def test_one_german_name_per_game_and_einzelmodelle(load_system, godslayer, alice):
     load_system("boarding-action")
     german = Client(**GERMAN)
-    for url in ("/", "/g/boarding-action/", "/tools/boarding-action/hull-breach/"):
+    boarding = lists_services.list_share_renew(army_list=lists_services.list_create(
+        owner=alice, data={"system": "boarding-action", "name": "Deck", "role": "defender",
+                           "entries": [{"card": "line-trooper", "count": 3}]}))
+    token = boarding.share_token
+    for url in ("/", "/g/boarding-action/", "/tools/boarding-action/hull-breach/",
+                f"/s/{token}/", f"/s/{token}/print/", f"/s/{token}/print/?layout=cards"):
         text = visible_text(Page(german.get(url)))
-        assert "Boarding Action" not in text, url
+        at = text.find("Boarding Action")
+        assert at < 0, (url, text[max(0, at - 80):at + 40])
     assert "Enterkommando" in visible_text(Page(german.get("/tools/boarding-action/hull-breach/")))
     german.post("/g/godslayer/", {"faction": "nordgaard", "battle_size": 160})
     tab = Builder(german)

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from armylists.names import local_name
+from armylists.names import local_name, stat_labels
 from rules.engine import Catalogue, ListDocument
 
 from .campaign_log import Log, Record, battle_data
 
 
 def game_names(catalogue: Catalogue | None) -> dict[str, str]:
-    """The game data's names (cards and items, as the engine says them) -> their names in
-    the reader's language, where the pack gives another one."""
+    """The game data's names (cards and items, as the engine says them) and its stat keys
+    ("WS") -> their names in the reader's language, where the pack gives other ones."""
     if catalogue is None:
         return {}
-    out = {}
+    out = {key: label for key, label in stat_labels(catalogue).items() if label != key}
     for thing in (*catalogue.cards.values(), *catalogue.items.values()):
         local = local_name(thing)
         if local != thing.name:
