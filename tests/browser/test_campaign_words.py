@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.campaign_steps import expect_step, row_of, save_step
 from tests.browser.screens import LOCALES, VIEWPORTS, shot
-from tests.mordheim_battle_helpers import WARBAND
+from tests.support.mordheim_battle import WARBAND
 
 pytestmark = pytest.mark.browser
 PASSWORD = "Reikland-words-2024"
