@@ -45,12 +45,13 @@ class NameIndex:
     """Our keys by folded name; ``find`` answers a key or None."""
 
     def __init__(self, named: Iterable[tuple[str, str]], aliases: Mapping | None = None):
-        self._keys: dict[str, str] = {}
-        for key, name in named:
+        # folded name -> (rank, key); the rank is the row's place in ``named``.
+        self._keys: dict[str, tuple[int, str]] = {}
+        for rank, (key, name) in enumerate(named):
             # The first of two rows with the same folded name wins: callers list the
             # likelier ones (the roster's own warband) first.
-            self._keys.setdefault(fold_name(name), key)
-            self._keys.setdefault(fold_name(key.replace("-", " ")), key)
+            self._keys.setdefault(fold_name(name), (rank, key))
+            self._keys.setdefault(fold_name(key.replace("-", " ")), (rank, key))
         self._aliases = {
             fold_name(alias): fold_name(target)
             for alias, target in (aliases or {}).items()
@@ -61,4 +62,8 @@ class NameIndex:
         folded = fold_name(name)
         if not folded:
             return None
-        return self._keys.get(folded) or self._keys.get(self._aliases.get(folded, ""))
+        # A name and an alias may both match (another warband's "Captain" and the
+        # alias to our "Mercenary Captain"): the likelier row, listed first, wins.
+        found = [hit for hit in (self._keys.get(folded),
+                                 self._keys.get(self._aliases.get(folded, ""))) if hit]
+        return min(found)[1] if found else None

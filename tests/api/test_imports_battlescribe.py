@@ -152,13 +152,13 @@ def test_it_matches_mordheim_fighters_and_equipment_from_a_multipart_file(alice_
     assert (otto["name"], otto["items"]) == ("Otto", ["double-handed-weapon", "Lucky Pebble"])
     assert (by_card["reikland-warrior"]["size"], by_card["reikland-warrior"]["items"]) == (3, ["axe"])
     assert (by_card["reikland-marksman"]["size"], by_card["reikland-marksman"]["items"]) == (2, ["bow"])
-    assert "Hired Ogre Bodyguard" in by_card  # kept, never dropped
+    assert "Hired Gnome Juggler" in by_card  # kept, never dropped
     unknown = {(v["params"]["field"], v["params"]["key"])
                for v in body["validation"]["violations"] if v["code"] == "unknown_key"}
-    assert unknown == {("card", "Hired Ogre Bodyguard"), ("item", "Lucky Pebble")}
+    assert unknown == {("card", "Hired Gnome Juggler"), ("item", "Lucky Pebble")}
     report = body["import_report"]
     misses = {r["selection"] for r in report if not r["matched"]}
-    assert misses == {"Hired Ogre Bodyguard", "Lucky Pebble"}
+    assert misses == {"Hired Gnome Juggler", "Lucky Pebble"}
     assert {r["selection"] for r in report if r["matched"]} >= {
         "Hans (Captain)", "Otto (champion)", "Warriors", "Marksmen", "Sword", "Dagger (free)",
         "Light Armor", "Double Handed Weapon", "Axes", "Bow"}

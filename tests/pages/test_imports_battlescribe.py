@@ -66,7 +66,7 @@ def test_it_opens_a_zipped_mordheim_roster_with_its_fighters(browser):
     draft = Workspace.objects.get()
     cards = [e["card"] for e in draft.document["entries"]]
     assert cards[:2] == ["reikland-mercenary-captain", "reikland-champion"]
-    assert "Hired Ogre Bodyguard" in cards
+    assert "Hired Gnome Juggler" in cards
     page = Page(browser.get(response.url))
     assert "Lucky Pebble" in " ".join(page.messages)
     assert "default for its unit type" not in " ".join(page.messages)
