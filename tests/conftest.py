@@ -1,9 +1,8 @@
 import pytest
 
-# Importable from here too, for tests written before tests/support/ (prefer support).
-from tests.support.http import Api, Http, token_client  # noqa: F401
-from tests.support.paths import FIXTURES, ROOT  # noqa: F401
-from tests.support.users import PASSWORD, make_user  # noqa: F401
+from tests.support.http import Api, Http, token_client
+from tests.support.paths import FIXTURES
+from tests.support.users import make_user
 
 
 @pytest.fixture(autouse=True)
@@ -116,3 +115,20 @@ def live_godslayer(transactional_db, live_server):
     from rules.packs import load_pack_file
 
     return load_pack_file(FIXTURES / "godslayer.yaml")
+
+
+# Token clients over the live API with the Godslayer pack loaded; a file whose lists are
+# of another game declares its own.
+@pytest.fixture
+def alice_api(api, live_godslayer, alice):
+    return token_client(api, alice)
+
+
+@pytest.fixture
+def bob_api(api, live_godslayer, bob):
+    return token_client(api, bob)
+
+
+@pytest.fixture
+def anonymous(api, live_godslayer):
+    return Http(api.base)

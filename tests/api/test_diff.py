@@ -18,21 +18,6 @@ BIGGER["entries"][0]["items"] = [MAIL]
 BIGGER["battle_size"] = 200
 
 
-@pytest.fixture
-def alice_api(api, live_godslayer, alice):
-    return token_client(api, alice)
-
-
-@pytest.fixture
-def bob_api(api, live_godslayer, bob):
-    return token_client(api, bob)
-
-
-@pytest.fixture
-def anonymous(api, live_godslayer):
-    return Http(api.base)
-
-
 def create(client, data=RAID):
     r = client.post("/api/v1/lists/", json=data)
     assert r.status_code == 201, r.text

@@ -27,21 +27,6 @@ def doc(*entries, name="Nordgaard raid", battle_size=160, faction="nordgaard", *
             "special_actions": [], **extra}
 
 
-@pytest.fixture
-def alice_api(api, live_godslayer, alice):
-    return token_client(api, alice)
-
-
-@pytest.fixture
-def bob_api(api, live_godslayer, bob):
-    return token_client(api, bob)
-
-
-@pytest.fixture
-def anonymous(api, live_godslayer):
-    return Http(api.base)
-
-
 def create(client, data=None, status=201):
     r = client.post("/api/v1/lists/", json=data or doc(CAPTAIN))
     assert r.status_code == status, r.text

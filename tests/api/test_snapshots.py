@@ -17,21 +17,6 @@ FIELDS = {"code", "hash", "url", "api_url", "created_at", "system", "data_versio
 
 
 @pytest.fixture
-def alice_api(api, live_godslayer, alice):
-    return token_client(api, alice)
-
-
-@pytest.fixture
-def bob_api(api, live_godslayer, bob):
-    return token_client(api, bob)
-
-
-@pytest.fixture
-def anonymous(api, live_godslayer):
-    return Http(api.base)
-
-
-@pytest.fixture
 def raid(alice_api):
     r = alice_api.post("/api/v1/lists/", json=RAID)
     assert r.status_code == 201, r.text

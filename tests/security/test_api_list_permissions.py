@@ -36,21 +36,6 @@ IDS = [f"{method} {path} {(body or {}).get('action', '')}".strip() for method, p
 
 
 @pytest.fixture
-def alice_api(api, live_godslayer, alice):
-    return token_client(api, alice)
-
-
-@pytest.fixture
-def bob_api(api, live_godslayer, bob):
-    return token_client(api, bob)
-
-
-@pytest.fixture
-def anonymous(api, live_godslayer):
-    return Http(api.base)
-
-
-@pytest.fixture
 def alices_list(alice_api):
     r = alice_api.request("POST", "/api/v1/lists/", json=DOCUMENT)
     assert r.status_code == 201, r.text
