@@ -6,7 +6,6 @@ import copy
 
 import pytest
 
-from tests.support.http import Http, token_client
 from tests.support.pages import CAPTAIN, MAIL, OGRE, document
 
 pytestmark = pytest.mark.django_db(transaction=True)

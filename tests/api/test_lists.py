@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from tests.support.http import Http, token_client
+from tests.support.http import Http
 from tests.support.users import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
