@@ -54,12 +54,14 @@ haproxy-deps:
 # Workers for the test suite (pytest-xdist; each has its own test database and live
 # server). Whole files go to one worker (--dist loadfile): many modules load their game
 # data once for the module, and the fuzzing module counts its cases across its tests.
+# The soak test restarts the shared test PostgreSQL, so it runs alone afterwards.
 TEST_WORKERS ?= 2
 
 test: install browser-deps haproxy-deps
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not soak"
+	$(PY) -m pytest -m soak
 
 stop:
 	@if [ -x $(PY) ]; then $(PY) -m config.db stop; else echo "nothing to stop"; fi

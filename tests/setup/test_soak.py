@@ -36,7 +36,9 @@ KILL_AT, PG_RESTART_AT = 14, 24  # seconds into the load
 FAULT_GRACE = 8  # seconds after a fault while 5xx are the fault's (detection, reconnects)
 HONEST_CLIENTS = 3
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# soak: it restarts the test PostgreSQL that the other worker's tests are using, so
+# `make test` runs it on its own after the parallel run (see the Makefile).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.soak]
 
 
 def haproxy_config(port: int, servers: list[int]) -> str:
