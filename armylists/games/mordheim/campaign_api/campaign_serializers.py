@@ -11,7 +11,8 @@ from armylists.api.errors import ErrorSerializer
 EVENT_TYPES = ("serious_injury", "henchman_out_of_action", "experience")
 TAGS = ["campaign"]
 STATUSES = ["active", "dead", "captured", "lost", "retired", "gone", "unknown_card"]
-STEPS = ["before", "injuries", "experience", "exploration", "wyrdstone", "trading", "upkeep", "rating"]
+STEPS = ["before", "injuries", "experience", "exploration", "wyrdstone", "trading", "upkeep",
+         "rating"]
 
 
 # -- response -----------------------------------------------------------------------------
