@@ -13,8 +13,10 @@ reads them through ``rules.engine.aliases``.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
-from collections import Counter
+from collections import Counter, OrderedDict
 from functools import cache
 from pathlib import Path
 
@@ -56,8 +58,28 @@ def pack_schema() -> dict:
     return json.loads(SCHEMA_PATH.read_text())
 
 
+# A file read again unchanged (a re-run of loadpack in one process, the test suite loading
+# the shipped packs again and again) is parsed once: the Mordheim pack takes seconds to
+# parse. Keyed by the file's path, size and modification time; callers get a copy.
+_PARSED: OrderedDict[tuple, dict] = OrderedDict()
+_PARSED_MAX = 16
+
+
 def read_pack_file(path: str | Path) -> dict:
     path = Path(path)
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise PackError([ProblemAt("", f"cannot read {path}: {exc.strerror}")], str(path)) from exc
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    if key not in _PARSED:
+        _PARSED[key] = _parse_pack_file(path)
+        while len(_PARSED) > _PARSED_MAX:
+            _PARSED.popitem(last=False)
+    return copy.deepcopy(_PARSED[key])
+
+
+def _parse_pack_file(path: Path) -> dict:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -74,10 +96,32 @@ def read_pack_file(path: str | Path) -> dict:
         ) from exc
 
 
+# check_pack is a pure function of the document, and the larger packs take seconds to
+# check against the schema: the same document checked again (re-loads, a fork's first
+# version, the test suite) reuses the answer, keyed by a digest of its exact content.
+_CHECKED: OrderedDict[str, tuple[ProblemAt, ...]] = OrderedDict()
+_CHECKED_MAX = 32
+
+
+def _digest(pack: dict) -> str:
+    # repr, not JSON: it keeps 1 and "1", a YAML date and its string, and a lone surrogate
+    # apart (each is checked differently), and it costs milliseconds on the largest pack.
+    return hashlib.sha256(repr(pack).encode("utf-8", "backslashreplace")).hexdigest()
+
+
 def check_pack(pack) -> list[ProblemAt]:
     """Every problem of the pack: schema first, then dangling and duplicate keys."""
     if not isinstance(pack, dict):
         return [ProblemAt("", "a pack must be a mapping with 'format' and 'system'")]
+    digest = _digest(pack)
+    if digest not in _CHECKED:
+        _CHECKED[digest] = tuple(_check_whole(pack))
+        while len(_CHECKED) > _CHECKED_MAX:
+            _CHECKED.popitem(last=False)
+    return list(_CHECKED[digest])
+
+
+def _check_whole(pack: dict) -> list[ProblemAt]:
     errors = sorted(
         Draft202012Validator(pack_schema()).iter_errors(pack),
         key=lambda e: [str(p) for p in e.absolute_path],
