@@ -1,6 +1,6 @@
 """Game data over the API as bytes rendered once, with ETag and Last-Modified.
 
-The catalogue is rendered once per (system, updated_at) in each process (the same data
+The catalogue is rendered once per (system, updated_at, language) in each process (the same data
 gives the same bytes, so every process and app server sends the same ETag); a client
 that sends the ETag back in If-None-Match gets 304 without a body.
 """
@@ -17,6 +17,7 @@ from rules import selectors
 
 from .renderers import JSONRenderer
 from .serializers import CatalogueSerializer
+from .serializers.catalogue import request_language
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,10 @@ def _render_catalogue(system) -> Rendered:
 
 
 def catalogue_json(system) -> Rendered:
-    return selectors.built_for(system=system, name="api-catalogue-json", build=_render_catalogue)
+    # Names come in the request's language: one rendering per language.
+    return selectors.built_for(
+        system=system, name=f"api-catalogue-json:{request_language()}", build=_render_catalogue
+    )
 
 
 def respond(request, body: Rendered) -> HttpResponse:
@@ -51,7 +55,8 @@ def respond(request, body: Rendered) -> HttpResponse:
         response["Last-Modified"] = http_date(last_modified)
     # Cacheable, but asked again each time: game data changes without warning.
     response["Cache-Control"] = "public, no-cache"
-    patch_vary_headers(response, ["Accept"])  # the browsable API answers HTML on the same URL
+    # The browsable API answers HTML on the same URL; names follow the language.
+    patch_vary_headers(response, ["Accept", "Accept-Language"])
     return get_conditional_response(
         request, etag=body.etag, last_modified=last_modified, response=response
     )

@@ -107,3 +107,22 @@ def test_a_conflict_over_http(load_system, live_server, api):
                                {"card": "hired-roadwarden"}, {"card": "hired-highwayman"},
                                faction="reikland"))
     assert codes(result) == ["hired_sword_conflict"]
+
+
+def test_names_come_in_german_with_accept_language_de(data, api):
+    german = api.get("/api/v1/systems/mordheim/", headers={"Accept-Language": "de"})
+    assert german.status_code == 200
+    assert "Accept-Language" in german.headers["Vary"]
+    factions, cards, items = (by_key(german.json()[k]) for k in ("factions", "cards", "items"))
+    assert factions["witch-hunters"]["name"] == "Hexenjäger"
+    assert cards["hired-halfling-scout"]["name"] == "Halblingspäher"
+    assert items["sword"]["name"] == "Schwert"
+    # every translation is still there, and a row without one keeps the data's own name
+    assert factions["witch-hunters"]["names"] == {"de": "Hexenjäger"}
+    untranslated = next(c for c in german.json()["cards"] if not c["names"])
+    assert untranslated["name"] == by_key(data["cards"])[untranslated["key"]]["name"]
+    # English answers stay as they were, with their own ETag
+    assert by_key(data["factions"])["witch-hunters"]["name"] == "Witch Hunters"
+    english = api.get("/api/v1/systems/mordheim/", headers={"Accept-Language": "en"})
+    assert english.headers["ETag"] != german.headers["ETag"]
+    assert by_key(english.json()["items"])["sword"]["name"] == "Sword"

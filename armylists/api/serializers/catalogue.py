@@ -3,9 +3,38 @@ actions. They read the engine's frozen objects."""
 
 from collections.abc import Mapping
 
+from django.utils import translation
 from rest_framework import serializers
 
 from .contributed import Contributed
+
+
+def request_language() -> str:
+    """The request's language as a game-data names key ("de-de" -> "de")."""
+    return (translation.get_language() or "en").split("-")[0].lower()
+
+
+def local_name(row) -> str:
+    """The row's name in the request's language where the game data has one."""
+    names = getattr(row, "names", None) or {}
+    return names.get(request_language()) or row.name
+
+
+class LocalNameField(serializers.CharField):
+    """``name`` in the request's language (Accept-Language, or the site's language
+    choice), the data's own name where it gives no translation; ``names`` keeps every
+    translation, so a client can show another language."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "help_text",
+            "The name in the request's language (Accept-Language: de gives the German name "
+            "where the game data has one; otherwise the data's own name).",
+        )
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    def to_representation(self, value):
+        return local_name(value)
 
 
 class StatsSerializer(serializers.Serializer):
@@ -25,7 +54,7 @@ class StatsSerializer(serializers.Serializer):
 
 class SystemSummarySerializer(serializers.Serializer):
     key = serializers.CharField()
-    name = serializers.CharField()
+    name = LocalNameField()
     names = serializers.DictField(
         child=serializers.CharField(),
         help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
@@ -67,7 +96,7 @@ class FactionSerializer(Contributed, serializers.Serializer):
     contributed_as = "faction"  # e.g. a warband's starting gold and sizes
 
     key = serializers.CharField()
-    name = serializers.CharField()
+    name = LocalNameField()
     names = serializers.DictField(
         child=serializers.CharField(),
         help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
@@ -81,7 +110,7 @@ class PricedKeySerializer(serializers.Serializer):
 
 
 class OptionSerializer(PricedKeySerializer):
-    name = serializers.CharField(help_text="The option's item name.")
+    name = serializers.CharField(help_text="The option's item name, in the request's language.")
     kind = serializers.CharField(
         allow_null=True,
         help_text="The option's item kind; Trupp: equipment, ability, spell or veteran.",
@@ -92,7 +121,7 @@ class CardSerializer(Contributed, serializers.Serializer):
     contributed_as = "card"  # e.g. a unit type, a stat row per wound, a fighter type
 
     key = serializers.CharField()
-    name = serializers.CharField()
+    name = LocalNameField()
     names = serializers.DictField(
         child=serializers.CharField(),
         help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
@@ -135,7 +164,7 @@ class CardSerializer(Contributed, serializers.Serializer):
                 {
                     "key": key,
                     "points": points,
-                    "name": item.name if item is not None else key,
+                    "name": local_name(item) if item is not None else key,
                     "kind": item.kind if item is not None else None,
                 }
             )
@@ -144,7 +173,7 @@ class CardSerializer(Contributed, serializers.Serializer):
 
 class ItemSerializer(serializers.Serializer):
     key = serializers.CharField()
-    name = serializers.CharField()
+    name = LocalNameField()
     names = serializers.DictField(
         child=serializers.CharField(),
         help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
@@ -178,7 +207,7 @@ class VariantSerializer(serializers.Serializer):
 
 class SpecialActionSerializer(serializers.Serializer):
     key = serializers.CharField()
-    name = serializers.CharField()
+    name = LocalNameField()
     names = serializers.DictField(
         child=serializers.CharField(),
         help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
@@ -197,7 +226,7 @@ class ValidatorSpecSerializer(serializers.Serializer):
 
 class CatalogueSerializer(serializers.Serializer):
     key = serializers.CharField(source="system")
-    name = serializers.CharField()
+    name = LocalNameField()
     names = serializers.DictField(
         child=serializers.CharField(),
         help_text='The name in other languages, e.g. {"de": "..."}; empty when the game '
