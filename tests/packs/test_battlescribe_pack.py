@@ -193,3 +193,22 @@ def test_a_walker_whose_base_is_corrected_past_60mm_is_refused(mapped):
         if card["key"] == "brother-dreadnought":
             card["base_mm"] = 90
     assert codes(judge(pack, e("brother-dreadnought"))) == ["forbidden_unit", "side_corridor"]
+
+
+def test_a_new_import_onto_the_pack_keeps_confirmed_bases_and_makes_options_once(mapped):
+    pack = {**mapped[0], "cards": [dict(c, attributes=dict(c["attributes"]))
+                                   for c in mapped[0]["cards"]]}
+    for card in pack["cards"]:
+        if card["key"] == "tactical-marines":  # the owner confirmed a 25 mm base
+            card["base_mm"], card["attributes"]["base_unconfirmed"] = 25, False
+    again, report = catalogue_pack(read_library(CAT, GST), pack, name="Test Marines")
+    cs = cards(again)
+    assert (cs["tactical-marines"]["base_mm"],
+            cs["tactical-marines"]["attributes"]["base_unconfirmed"]) == (25, False)
+    assert (cs["assault-marines"]["base_mm"],
+            cs["assault-marines"]["attributes"]["base_unconfirmed"]) == (32, True)
+    assert [i["key"] for i in again["items"]] == [i["key"] for i in mapped[0]["items"]]
+    row = next(r for r in report["entries"] if r["entry"] == "Tactical Marines")
+    assert row["base_mm_default"] is False
+    assert "25 mm base (confirmed)" in row["became"]
+    assert check_pack(again) == []

@@ -126,7 +126,17 @@ class PackBuilder:
         self.walker = UnitWalker(library, tuple(names))
         self.bases = self.settings.get("default_base_mm") or {}
         self.card_keys: set[str] = set()
-        self.item_keys = {i["key"] for i in self.pack.get("items", [])}
+        # A new version of a pack made from a catalogue: the options of the last import
+        # are made again (not kept twice), and a base the owner confirmed stays.
+        self.pack["items"] = [i for i in self.pack.get("items", [])
+                              if not (i.get("attributes") or {}).get("from_battlescribe")]
+        self.confirmed = {
+            c["attributes"]["battlescribe_id"]: c["base_mm"]
+            for c in self.pack.get("cards", [])
+            if isinstance(c.get("attributes"), dict) and c["attributes"].get("battlescribe_id")
+            and c["attributes"].get("base_unconfirmed") is False and c.get("base_mm")
+        }
+        self.item_keys = {i["key"] for i in self.pack["items"]}
         self.items: dict[str, dict] = {}  # folded option name -> item
         self.report = {"entries": [], "skipped": [], "not_evaluated": []}
 
@@ -143,6 +153,9 @@ class PackBuilder:
         walked = self.walker.walk(entry, link)
         unit_type = unit_type_of(type_words(walked), self.settings)
         base = self.bases.get(unit_type) if unit_type else None
+        confirmed = self.confirmed.get(entry.id)
+        if confirmed is not None:
+            base = confirmed
         options: dict[str, int] = {}
         for option in walked.options:
             key = self.option_key(option.name)
@@ -157,7 +170,7 @@ class PackBuilder:
             "category": walked.primary_category,
             "categories": walked.category_names[:20],
             "battlescribe_id": entry.id,
-            "base_unconfirmed": True,
+            "base_unconfirmed": confirmed is None,
             "profiles": [
                 {"name": p.name, "type": p.type_name, "characteristics": dict(p.characteristics)}
                 for p in walked.profiles[:MAX_PROFILES]
@@ -180,7 +193,9 @@ class PackBuilder:
         unit_type = card["attributes"]["unit_type"]
         described = unit_type.replace("_", " ") if unit_type else "no unit type"
         base = card["base_mm"]
-        base_text = f"{base} mm base (default, not from the catalogue)" if base else "no base"
+        default = base is not None and card["attributes"]["base_unconfirmed"]
+        base_text = (f"{base} mm base (default, not from the catalogue)" if default
+                     else f"{base} mm base (confirmed)" if base else "no base")
         limit_text = ""
         if limit is not None:
             limit_text = (f", at most {limit} per list" if limit > 0
@@ -198,7 +213,7 @@ class PackBuilder:
             "points": card["points"],
             "models": walked.models,
             "base_mm": base,
-            "base_mm_default": base is not None,
+            "base_mm_default": default,
             "options": len(card["options"]),
             "max_per_list": card["attributes"].get("max_per_list"),
             "not_offered": walked.hidden[:50],
@@ -210,7 +225,7 @@ class PackBuilder:
                  if (c := self.card(e, k)) is not None]
         book = self.library.books[0]
         self.pack["cards"] = cards
-        self.pack["items"] = list(self.pack.get("items", [])) + list(self.items.values())
+        self.pack["items"] = self.pack["items"] + list(self.items.values())
         validators = self.pack.setdefault("validators", [])
         codes = {v["code"] for v in validators}
         validators.extend(dict(v) for v in NEW_VALIDATORS if v["code"] not in codes)
