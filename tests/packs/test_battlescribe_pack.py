@@ -212,3 +212,19 @@ def test_a_new_import_onto_the_pack_keeps_confirmed_bases_and_makes_options_once
     assert row["base_mm_default"] is False
     assert "25 mm base (confirmed)" in row["became"]
     assert check_pack(again) == []
+
+
+def test_the_new_rules_speak_german(mapped):
+    from django.utils import translation
+
+    from armylists.services.documents import message_for
+
+    result = judge(mapped[0], e("chapter-champion", 2),
+                   e("tactical-marines", options=["opt-heavy-flamer"]))
+    by_code = {v.code: v for v in result.violations}
+    with translation.override("de"):
+        assert message_for(by_code["fielding_limit"]) == (
+            "Chapter Champion darf höchstens 1-mal je Liste aufgestellt werden; diese Liste "
+            "stellt es 2-mal auf")
+        assert message_for(by_code["card_option"]) == (
+            "Tactical Marines kann Heavy Flamer nicht nehmen: Das ist keine seiner Optionen")
