@@ -66,9 +66,9 @@ def type_words(walked: Walked) -> list[str]:
     return words + walked.category_names
 
 
-def unit_type_of(words: list[str], settings: dict) -> str | None:
-    table = {fold_name(k): v for k, v in (settings.get("unit_types") or {}).items()}
-    found = {table[fold_name(w)] for w in words if fold_name(w) in table}
+def unit_type_of(words: list[str], settings: dict, fold=fold_name) -> str | None:
+    table = {fold(k): v for k, v in (settings.get("unit_types") or {}).items()}
+    found = {table[fold(w)] for w in words if fold(w) in table}
     found.discard(None)
     if not found:
         return None
@@ -138,10 +138,16 @@ class PackBuilder:
         }
         self.item_keys = {i["key"] for i in self.pack["items"]}
         self.items: dict[str, dict] = {}  # folded option name -> item
+        self.folded: dict[str, str] = {}  # names repeat thousands of times in a codex
         self.report = {"entries": [], "skipped": [], "not_evaluated": []}
 
+    def fold(self, name: str) -> str:
+        if name not in self.folded:
+            self.folded[name] = fold_name(name)
+        return self.folded[name]
+
     def option_key(self, name: str) -> str:
-        folded = fold_name(name) or name.casefold()
+        folded = self.fold(name) or name.casefold()
         if folded not in self.items:
             key = slug(name, self.item_keys, "opt-")
             self.items[folded] = {"key": key, "name": name[:100] or key, "kind": "wargear",
@@ -151,7 +157,7 @@ class PackBuilder:
     def card(self, entry: Entry, link: Link | None) -> dict | None:
         name = (link.name if link is not None and link.name else entry.name)[:100]
         walked = self.walker.walk(entry, link)
-        unit_type = unit_type_of(type_words(walked), self.settings)
+        unit_type = unit_type_of(type_words(walked), self.settings, self.fold)
         base = self.bases.get(unit_type) if unit_type else None
         confirmed = self.confirmed.get(entry.id)
         if confirmed is not None:
