@@ -125,7 +125,7 @@ EXAMPLE = OpenApiExample(
             "skipped": [{"entry": "Chapter Tactics", "entry_id": "se-tactics",
                          "reason": "an entry of type 'upgrade' at the top level, not a unit "
                                    "or model"}],
-            "not_evaluated": [{"where": "Chapter Champion", "modifier": "set cost-pts 70",
+            "not_evaluated": [{"where": "Chapter Champion", "modifier": "set pts 70",
                                "conditions": ["atLeast 1.0 of se-assault in roster"],
                                "status": "not evaluated"}],
         },

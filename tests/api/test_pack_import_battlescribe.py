@@ -94,7 +94,7 @@ def test_it_makes_a_private_pack_with_a_report(alice):
     assert [s["entry"] for s in report["skipped"]] == ["Legacy Squad", "Chapter Tactics"]
     assert all(set(s) == {"entry", "entry_id", "reason"} for s in report["skipped"])
     assert report["not_evaluated"] == [{
-        "where": "Chapter Champion", "modifier": "set cost-pts 70",
+        "where": "Chapter Champion", "modifier": "set pts 70",
         "conditions": ["atLeast 1.0 of se-assault in roster"], "status": "not evaluated"}]
 
 

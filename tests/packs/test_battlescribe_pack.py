@@ -114,7 +114,7 @@ def test_the_report_says_what_each_entry_became_and_what_was_not_read(mapped):
          "reason": "an entry of type 'upgrade' at the top level, not a unit or model"},
     ]
     assert report["not_evaluated"] == [{
-        "where": "Chapter Champion", "modifier": "set cost-pts 70",
+        "where": "Chapter Champion", "modifier": "set pts 70",
         "conditions": ["atLeast 1.0 of se-assault in roster"], "status": "not evaluated"}]
 
 

@@ -236,8 +236,11 @@ class PackBuilder:
         codes = {v["code"] for v in validators}
         validators.extend(dict(v) for v in NEW_VALIDATORS if v["code"] not in codes)
         self._system(book, name)
+        # A modifier's field may be a cost type's id: say its name ("set pts 70").
+        cost_names = {i: n for b in self.library.books for i, n in b.cost_types.items()}
         self.report["not_evaluated"] = [
-            {"where": m.where, "modifier": f"{m.type} {m.field} {m.value}".strip(),
+            {"where": m.where,
+             "modifier": f"{m.type} {cost_names.get(m.field, m.field)} {m.value}".strip(),
              "conditions": list(m.conditions), "status": "not evaluated"}
             for m in self.library.modifiers
         ]
