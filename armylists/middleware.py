@@ -134,10 +134,13 @@ class ApiErrorsMiddleware:
             # WSGI hands the app no chunked body: reading it as empty would answer "not
             # valid JSON" about a body that was sent. Say what is needed instead.
             return error_response(request, 411)
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        limit = getattr(settings, "API_UPLOAD_LIMITS", {}).get(
+            request.path_info, settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        )
         if limit is not None and size > limit:
             _drain(request, size)
-            return error_response(request, 413)  # the body is never parsed
+            # The body is never parsed.
+            return error_response(request, 413, f"the body is larger than {limit} bytes")
         path = request.path_info
         # Not CommonMiddleware's redirect to the address with a slash: it loses a POST's
         # body (and is a 500 under DEBUG). Say where the endpoint is instead.

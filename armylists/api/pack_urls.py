@@ -2,11 +2,16 @@
 
 from django.urls import path
 
-from . import packs
+from . import pack_imports, packs
 
 urlpatterns = [
     path("", packs.pack_collection, name="api-packs"),
     path("by-token/<str:token>/", packs.pack_by_token, name="api-pack-by-token"),
+    path(
+        "import/battlescribe/",
+        pack_imports.pack_import_battlescribe,
+        name="api-pack-import-battlescribe",
+    ),
     # <str:>: a malformed id or number gets the API's JSON 404.
     path("<str:pack_id>/", packs.pack_detail, name="api-pack"),
     path("<str:pack_id>/diff/", packs.pack_diff, name="api-pack-diff"),

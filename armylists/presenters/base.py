@@ -200,6 +200,12 @@ class Presenter:
         (``import_roster(roster, catalogue) -> Mapped``), or None: none for this game."""
         return None
 
+    def catalogue_importer(self):
+        """The game's mapping of a BattleScribe catalogue to a pack document
+        (``catalogue_pack(library, base, *, name, cost_names) -> (document, report)``),
+        or None: this game's packs are not made from catalogues."""
+        return None
+
     def unit_type_label(self, unit_type) -> str:
         return readable(unit_type)
 

@@ -9,35 +9,32 @@ nested ``forces``) > ``selections/selection`` (``name``, ``customName``, ``numbe
 ``categories/category`` (``name``, ``primary``) and nested ``selections``. Everything
 else (profiles, rules, cost limits) is skipped.
 
-Untrusted input, so every step is bounded and every refusal is a ``RosterError``:
-- XML through ``defusedxml`` with DTDs forbidden: no entity expansion (billion laughs),
-  no external entities or DTDs;
-- a ``.rosz`` has at most ``MAX_ZIP_MEMBERS`` members and one ``.ros``; that member is
-  read in chunks and refused past ``MAX_XML_BYTES`` whatever its header claims (zip
-  bombs), as is a plain ``.ros`` body;
-- at most ``MAX_ELEMENTS`` elements, nested at most ``MAX_DEPTH`` deep, counted while
-  parsing, so the tree is never built past the limits.
+Untrusted input, so every step is bounded (``xml_hardened``, shared with the catalogue
+reader) and every refusal is a ``RosterError``: DTDs and entities forbidden; a ``.rosz``
+has at most ``MAX_ZIP_MEMBERS`` members and one ``.ros``, unpacked in chunks within
+``MAX_XML_BYTES``; at most ``MAX_ELEMENTS`` elements, ``MAX_DEPTH`` deep.
 """
 
 from __future__ import annotations
 
-import io
 import math
-import zipfile
-import zlib
 from dataclasses import dataclass, field
 
-import defusedxml.ElementTree as SafeET
-from defusedxml import DefusedXmlException
+from .xml_hardened import ZIP_MAGIC, Bounds, read_bounded
+from .xml_hardened import local as _local
 
 MAX_XML_BYTES = 4_000_000  # a large real roster is a few hundred kB
 MAX_ZIP_MEMBERS = 4
 MAX_ELEMENTS = 100_000
 MAX_DEPTH = 64
 MAX_NUMBER = 1000  # the document's largest count
-CHUNK = 64 * 1024
-ZIP_MAGIC = b"PK\x03\x04"
 NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
+
+
+BOUNDS = Bounds(
+    what="roster", zip_name=".rosz", suffixes=(".ros",), roots=("roster",),
+    xml_bytes=MAX_XML_BYTES, elements=MAX_ELEMENTS, depth=MAX_DEPTH, zip_members=MAX_ZIP_MEMBERS,
+)
 
 
 class RosterError(ValueError):
@@ -130,89 +127,9 @@ def looks_like_roster(raw: bytes) -> bool:
     return head.startswith(b"<")
 
 
-def _unzip(raw: bytes) -> bytes:
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(raw))
-        members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError):
-        raise RosterError("not a readable zip file (.rosz)", "invalid_zip") from None
-    if len(members) > MAX_ZIP_MEMBERS:
-        raise RosterError(
-            f"the zip file has {len(members)} members; a .rosz holds one roster "
-            f"(at most {MAX_ZIP_MEMBERS} members)",
-            "invalid_zip",
-        )
-    rosters = [m for m in members if m.filename.casefold().endswith(".ros") and not m.is_dir()]
-    if len(rosters) != 1:
-        raise RosterError(
-            "the zip file holds no .ros roster" if not rosters
-            else "the zip file holds more than one .ros roster",
-            "invalid_zip",
-        )
-    out = bytearray()
-    try:
-        with archive.open(rosters[0]) as member:
-            while chunk := member.read(CHUNK):
-                out += chunk
-                if len(out) > MAX_XML_BYTES:
-                    raise RosterError(
-                        f"the roster in the zip file is larger than {MAX_XML_BYTES} bytes "
-                        "unpacked",
-                        "too_large",
-                    )
-    except RosterError:
-        raise
-    except (zipfile.BadZipFile, zlib.error, EOFError, RuntimeError, NotImplementedError,
-            ValueError):
-        # RuntimeError: encrypted; NotImplementedError: an unknown compression method.
-        raise RosterError("the roster in the zip file cannot be unpacked", "invalid_zip") from None
-    return bytes(out)
-
-
-def _local(tag) -> str:
-    """An element's name without its namespace ("{ns}roster" -> "roster")."""
-    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
-
-
-def _parse(xml: bytes):
-    """The root element, parsed with DTDs and entities forbidden and the tree bounded."""
-    if len(xml) > MAX_XML_BYTES:
-        raise RosterError(f"the roster is larger than {MAX_XML_BYTES} bytes", "too_large")
-    depth = count = 0
-    root = None
-    try:
-        for event, element in SafeET.iterparse(
-            io.BytesIO(xml), events=("start", "end"), forbid_dtd=True
-        ):
-            if event == "end":
-                depth -= 1
-                continue
-            if root is None:
-                root = element
-                if _local(element.tag) != "roster":
-                    raise RosterError(
-                        f"not a BattleScribe roster: the file's root element is "
-                        f"<{_local(element.tag)[:40]}>, not <roster>",
-                        "not_a_roster",
-                    )
-            depth += 1
-            count += 1
-            if depth > MAX_DEPTH:
-                raise RosterError(f"the roster is nested more than {MAX_DEPTH} deep", "too_deep")
-            if count > MAX_ELEMENTS:
-                raise RosterError(
-                    f"the roster has more than {MAX_ELEMENTS} elements", "too_large"
-                )
-    except DefusedXmlException:
-        raise RosterError(
-            "the XML declares a DTD or entities, which rosters never need; refused",
-            "forbidden_xml",
-        ) from None
-    except SafeET.ParseError as exc:
-        raise RosterError(f"not well-formed XML: {exc}", "invalid_xml") from None
-    if root is None:
-        raise RosterError("the file is empty", "invalid_xml")
-    return root
+def _read_root(raw: bytes):
+    """The roster's root element, read within the bounds (``xml_hardened``)."""
+    return read_bounded(raw, BOUNDS, RosterError)
 
 
 # --- the tree ----------------------------------------------------------------------------
@@ -293,8 +210,7 @@ def _force(element) -> Force:
 def read_roster(raw: bytes) -> Roster:
     """The roster of a ``.ros`` or ``.rosz`` file (told apart by content); RosterError
     if it is not one or breaks a bound."""
-    xml = _unzip(raw) if raw.startswith(ZIP_MAGIC) else raw
-    root = _parse(xml)
+    root = _read_root(raw)
     # Recursion below is bounded by MAX_DEPTH, checked while parsing.
     return Roster(
         name=_text(root, "name", 200),

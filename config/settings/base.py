@@ -151,6 +151,10 @@ STORAGES = {
 # room for the {"version", "document"} around it; anything larger under /api/ gets 413
 # before it is read (armylists/middleware.py), a page's form 400.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# Endpoints that take larger uploads (path -> bytes): a BattleScribe catalogue and its
+# game system, each up to 12 MB unpacked (a real codex is 2.5 MB, its game system 0.7 MB),
+# with room for the form around them. The files are spooled to disk past 2.5 MB.
+API_UPLOAD_LIMITS = {"/api/v1/packs/import/battlescribe/": 25_000_000}
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

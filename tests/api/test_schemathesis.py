@@ -56,6 +56,8 @@ KNOWN_ONLY_TO_THE_SERVER = [
     ("POST", "^/api/v1/packs/[^/]+/versions/$"),
     ("PATCH", "^/api/v1/packs/[^/]+/$"),
     ("GET", "^/api/v1/packs/[^/]+/diff/$"),
+    # A BattleScribe catalogue's content (well-formed, a catalogue, its game system's).
+    ("POST", "^/api/v1/packs/import/battlescribe/$"),
 ]
 ACCEPTED = ["2xx", "400", "401", "403", "404", "409", "429"]
 

@@ -11,6 +11,7 @@ from ...names import keyword_name
 from . import api, api_fields, hull_breach
 from .battlescribe import import_roster
 from .cards import action_blocks, print_card
+from .catalogue_pack import catalogue_pack
 from .text import text_facts, text_sections
 
 UNIT_TYPE_LABELS = {
@@ -55,6 +56,9 @@ class BoardingActionPresenter(Presenter):
 
     def roster_importer(self):
         return import_roster
+
+    def catalogue_importer(self):
+        return catalogue_pack
 
     def play_aids(self):
         return [(_("Boarding Action: hull breach"), "tools-boarding-action-hull-breach")]

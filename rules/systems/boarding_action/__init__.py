@@ -5,7 +5,9 @@ cards of the pack or custom units the player types in (name, points, unit type, 
 in mm, wargear keywords), and special actions bought per list. Custom units are judged
 exactly like cards: every validator reads an entry through ``unit_of``.
 
-Points: an entry costs its card's (or custom unit's) points times ``count``; each model
+Points: an entry costs its card's (or custom unit's) points, plus those of the options it
+takes (cards imported from a codex catalogue, rules/systems/boarding_action/fielding.py),
+times ``count``; each model
 acts on its own, so ``count`` is the number of models and ``size`` is not used. Special
 actions cost ``count`` times the chosen variant's points (or the action's own points
 when it has no variant). The first ``free_special_action_points`` (30) of them are free;
@@ -33,6 +35,7 @@ from rules.engine.document import Entry, ListDocument, SpecialActionPick
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import INFO, N_, WARNING, Violation
 
+from .fielding import CardOptionValidator, FieldingLimitValidator
 from .wargear import matches
 
 SYSTEM = "boarding-action"
@@ -69,12 +72,15 @@ def unit_of(entry: Entry, catalogue: Catalogue) -> Unit | None:
     card = catalogue.cards.get(entry.card) if entry.card else None
     if card is None:
         return None
+    # Options chosen (cards of a pack imported from a codex catalogue): their names are
+    # wargear, so a "Jump Pack" option meets forbidden_wargear, and their points count.
+    chosen = [catalogue.items[k] for k in entry.options if k in catalogue.items]
     return Unit(
         name=card.name,
         unit_type=card.attributes.get("unit_type"),
         base_mm=card.base_mm,
-        wargear=tuple(card.attributes.get("wargear") or ()),
-        points=card.points,
+        wargear=tuple(card.attributes.get("wargear") or ()) + tuple(i.name for i in chosen),
+        points=card.points + sum(catalogue.item_points(card, i.key) for i in chosen),
         card=card.key,
     )
 
@@ -597,6 +603,8 @@ RULES = register(
                 ForbiddenUnitValidator,
                 ForbiddenWargearValidator,
                 SideCorridorValidator,
+                FieldingLimitValidator,
+                CardOptionValidator,
             )
         },
         price_entry=price_entry,

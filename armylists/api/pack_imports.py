@@ -1,0 +1,211 @@
+"""``POST /api/v1/packs/import/battlescribe/``: a pack made from a BattleScribe catalogue.
+Thin: the pack catalogue service reads, maps and stores; this reads the form and answers.
+
+A multipart form: ``catalogue`` (a ``.cat``/``.catz``, or a ``.gst``/``.gstz`` alone),
+optional ``game_system`` (its ``.gst``/``.gstz``), ``name``, and optionally ``system``
+(the game, when several make packs from catalogues), ``cost_type`` (the cost to read as
+points; default: the pack's ``battlescribe.cost_names``, "pts" first) and ``pack`` (the id
+of one's own pack to import as its next version; owner and editors). The answer is the
+pack as ``GET /api/v1/packs/{id}/`` shows it, plus ``version`` and ``report``.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, parser_classes, permission_classes, throttle_classes
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from armylists.services import pack_catalogues as service
+from armylists.services.battlescribe_catalogue import MAX_XML_BYTES
+from armylists.services.packs import PackRefused
+from rules import pack_selectors as selectors
+from rules.engine import ProblemAt
+
+from .lists import TOO_LARGE
+from .pack_schema import PackDetailSerializer
+from .packs import NOT_ALLOWED, NOT_FOUND, REFUSED, TAGS, THROTTLED, PackWrites, _api_url, _detail
+from .packs import _live as live_pack
+from .packs import _refused as refused
+
+MAX_NAME = 100
+FILE_BYTES = MAX_XML_BYTES  # a zipped file is smaller; unpacked, the reader bounds it
+TEXT_FIELDS = {"name": MAX_NAME, "system": 64, "cost_type": 50, "pack": 64}
+KNOWN_FIELDS = {"catalogue", "game_system", *TEXT_FIELDS}
+BINARY = {"type": "string", "format": "binary"}
+REQUEST = {
+    "multipart/form-data": {
+        "type": "object",
+        "properties": {
+            "catalogue": {**BINARY, "description": "The codex: .cat or .catz (or a .gst alone)."},
+            "game_system": {**BINARY, "description": "Its game system: .gst or .gstz."},
+            "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+            "system": {"type": "string", "maxLength": 64,
+                       "description": "The game's key; needed only when several games make "
+                                      "packs from catalogues."},
+            "cost_type": {"type": "string", "maxLength": 50,
+                          "description": "The cost to read as points (default: pts)."},
+            "pack": {"type": "string", "maxLength": 64,
+                     "description": "Your pack's id: import as its next version."},
+        },
+        "required": ["catalogue", "name"],
+    }
+}
+
+
+class ReportRowSerializer(serializers.Serializer):
+    entry = serializers.CharField()
+    entry_id = serializers.CharField()
+    type = serializers.CharField()
+    became = serializers.CharField()
+    card = serializers.CharField()
+    unit_type = serializers.CharField(allow_null=True)
+    points = serializers.IntegerField()
+    models = serializers.IntegerField()
+    base_mm = serializers.IntegerField(allow_null=True)
+    base_mm_default = serializers.BooleanField()
+    options = serializers.IntegerField()
+    max_per_list = serializers.IntegerField(allow_null=True)
+    not_offered = serializers.ListField(child=serializers.CharField())
+    problems = serializers.ListField(child=serializers.CharField())
+
+
+class SkippedSerializer(serializers.Serializer):
+    entry = serializers.CharField()
+    entry_id = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class NotEvaluatedSerializer(serializers.Serializer):
+    where = serializers.CharField()
+    modifier = serializers.CharField()
+    conditions = serializers.ListField(child=serializers.CharField())
+    status = serializers.CharField()
+
+
+class ImportReportSerializer(serializers.Serializer):
+    entries = ReportRowSerializer(many=True)
+    skipped = SkippedSerializer(many=True)
+    not_evaluated = NotEvaluatedSerializer(many=True)
+
+
+class PackImportedSerializer(PackDetailSerializer):
+    version = serializers.IntegerField(help_text="The version the import made.")
+    report = ImportReportSerializer()
+
+
+EXAMPLE = OpenApiExample(
+    "A codex imported (shortened)",
+    response_only=True,
+    status_codes=["201"],
+    value={
+        "id": "k3v9x2", "system": "boarding-action", "name": "Club Marines",
+        "description": "", "owner": "alice", "official": False, "visibility": "private",
+        "latest_version": 1, "forked_from": None,
+        "url": "http://127.0.0.1:8000/api/v1/packs/k3v9x2/",
+        "created_at": "2026-12-02T02:30:00Z", "updated_at": "2026-12-02T02:30:00Z",
+        "deleted": False,
+        "versions": [{"number": 1, "note": "imported from BattleScribe: Test Marines "
+                      "(revision 7)", "author": "alice", "created_at": "2026-12-02T02:30:00Z",
+                      "content_hash": "9f2c…"}],
+        "editors": [], "can_publish": True, "can_manage": True, "share_token": "…",
+        "share_api_url": "…", "version": 1,
+        "report": {
+            "entries": [{
+                "entry": "Assault Marines", "entry_id": "se-assault", "type": "unit",
+                "became": "card assault-marines: Assault Marines (infantry, 32 mm base "
+                          "(default, not from the catalogue)), 86 points for 5 model(s), "
+                          "2 option(s)",
+                "card": "assault-marines", "unit_type": "infantry", "points": 86,
+                "models": 5, "base_mm": 32, "base_mm_default": True, "options": 2,
+                "max_per_list": None, "not_offered": [], "problems": []}],
+            "skipped": [{"entry": "Chapter Tactics", "entry_id": "se-tactics",
+                         "reason": "an entry of type 'upgrade' at the top level, not a unit "
+                                   "or model"}],
+            "not_evaluated": [{"where": "Chapter Champion", "modifier": "set pts 70",
+                               "conditions": ["atLeast 1.0 of se-assault in roster"],
+                               "status": "not evaluated"}],
+        },
+    },
+)
+
+
+def _problem(path: str, message: str, code: str) -> PackRefused:
+    return PackRefused([ProblemAt(path, message, code)])
+
+
+def _file(request, field: str, required: bool) -> bytes | None:
+    upload = request.FILES.get(field)
+    if upload is None:
+        if required:
+            raise _problem(field, "send the file in this field of a multipart form", "required")
+        return None
+    if upload.size > FILE_BYTES:
+        raise _problem(field, f"is larger than {FILE_BYTES} bytes", "too_large")
+    return upload.read()
+
+
+def _texts(request) -> dict:
+    unknown = sorted(set(request.data) - KNOWN_FIELDS)[:10]
+    if unknown:
+        fields = ", ".join(sorted(KNOWN_FIELDS))
+        raise PackRefused([ProblemAt(f[:40], f"unknown field: only {fields} are read",
+                                     "unknown_field") for f in unknown])
+    texts = {}
+    for field, limit in TEXT_FIELDS.items():
+        value = request.data.get(field)
+        if field in request.FILES:
+            raise _problem(field, "must be text, not a file", "invalid")
+        value = value.strip() if isinstance(value, str) else None
+        if value is not None and ("\x00" in value or len(value) > limit):
+            raise _problem(field, f"must be text of at most {limit} characters", "invalid")
+        texts[field] = value or None
+    if texts["name"] is None:
+        raise _problem("name", "name the pack", "required")
+    return texts
+
+
+def _own_pack(request, pack_id: str):
+    pack = live_pack(request, pack_id)
+    if not selectors.pack_can_publish(pack=pack, user=request.user):
+        raise PermissionDenied("only the pack's owner and editors may publish")
+    return pack
+
+
+@extend_schema(
+    operation_id="v1_packs_import_battlescribe",
+    request=REQUEST,
+    responses={201: PackImportedSerializer, 400: REFUSED, 403: NOT_ALLOWED, 404: NOT_FOUND,
+               413: TOO_LARGE, 429: THROTTLED},  # fmt: skip
+    examples=[EXAMPLE],
+    tags=TAGS,
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+@throttle_classes([PackWrites])
+@parser_classes([MultiPartParser])
+def pack_import_battlescribe(request):
+    """A Boarding Action pack (or another game's that makes packs from catalogues) from a
+    BattleScribe catalogue: a card per unit, with a report of what each entry became,
+    every entry skipped and why, and every modifier and condition, not evaluated. A new
+    private pack of yours, or with ``pack`` the next version of your pack."""
+    try:
+        texts = _texts(request)
+        pack = _own_pack(request, texts["pack"]) if texts["pack"] else None
+        done = service.pack_from_catalogue(
+            user=request.user,
+            catalogue=_file(request, "catalogue", required=True),
+            game_system=_file(request, "game_system", required=False),
+            name=texts["name"], system=texts["system"], cost_type=texts["cost_type"],
+            pack=pack,
+        )
+    except PackRefused as exc:
+        return refused(exc)
+    body = {**_detail(request, done.pack), "version": done.version, "report": done.report}
+    response = Response(body, status=status.HTTP_201_CREATED)
+    response["Location"] = _api_url(request, "api-pack", done.pack.id)
+    return response
+

@@ -1,0 +1,73 @@
+"""Boarding Action: what a card of a pack imported from a codex catalogue adds to the
+rules (docs/rules/boarding_action.md, "Units from a codex catalogue").
+
+- ``fielding_limit``: a card with ``attributes.max_per_list`` (the catalogue's "max n
+  per roster", e.g. a named character) is fielded at most that many times per list;
+- ``card_option``: an entry takes only the options its card offers (``options`` of the
+  card in the pack), each at most once.
+
+Pure: what the validators read is the card and the entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules.engine.validation import Context, Validator
+from rules.engine.violations import N_, Violation
+
+
+def max_per_list(card) -> int | None:
+    value = card.attributes.get("max_per_list") if card is not None else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class FieldingLimitValidator(Validator):
+    """`fielding_limit` (docs/rules/boarding_action.md): a card with a fielding limit
+    (``attributes.max_per_list``, the codex's "0-1 per army") is fielded at most that
+    many times, counting every entry of it and each entry's ``count``. The violation is
+    reported on the entry that takes the list over the limit, and on each one after it.
+    """
+
+    code = "fielding_limit"
+    message = N_("{name} may be fielded at most {limit} per list; this list fields {fielded}")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        fielded: dict[str, int] = {}
+        for i, entry, card in ctx.known_entries():
+            limit = max_per_list(card)
+            if limit is None:
+                continue
+            fielded[card.key] = fielded.get(card.key, 0) + entry.count
+            if fielded[card.key] > limit:
+                yield self.violation(
+                    entry=i, card=card.key, name=card.name, limit=limit,
+                    fielded=fielded[card.key],
+                )
+
+
+class CardOptionValidator(Validator):
+    """`card_option` (docs/rules/boarding_action.md): an entry takes only its card's
+    options, each once. An option the pack does not know at all is unknown_key's; one
+    the pack knows but this card does not offer, or one taken twice, is this rule's.
+    Custom units take no options (their wargear is typed in).
+    """
+
+    code = "card_option"
+    message = N_("{name} cannot take {option}: it is not one of its options")
+    twice = N_("{name} takes {option} twice: each option once")
+
+    def __call__(self, ctx: Context) -> Iterator[Violation]:
+        for i, entry, card in ctx.known_entries():
+            seen: set[str] = set()
+            for j, key in enumerate(entry.options):
+                item = ctx.item(key)
+                if item is None:
+                    continue
+                params = dict(entry=i, name=card.name, option=item.name, option_key=key,
+                              path=f"entries[{i}].options[{j}]")
+                if key not in card.allowed_options:
+                    yield self.violation(**params)
+                elif key in seen:
+                    yield self.violation(message=self.twice, **params)
+                seen.add(key)
