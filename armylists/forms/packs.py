@@ -126,7 +126,7 @@ class RowForm(forms.Form):
             if column.kind == KEYS:
                 out[column.path] = [k.strip() for k in (value or "").split(",") if k.strip()]
             elif column.kind == BOOL:
-                out[column.path] = True if value else None
+                out[column.path] = bool(value)
             elif value == "":
                 out[column.path] = None
             else:

@@ -31,26 +31,21 @@ def find_row(document: dict, section: str, key: str) -> dict | None:
 
 
 def set_value(row: dict, path: str, value) -> None:
-    """``value`` at the dotted ``path``; None removes it (and the mappings it leaves
-    empty), so an optional field left blank is absent, not null."""
+    """``value`` at the dotted ``path``; None removes it. Nothing is written where it
+    would change nothing: None or False where the field is absent (an absent flag is
+    false), and mappings stay even when emptied (the pack writes ``names: {}`` out)."""
     parts = path.split(".")
-    trail = [row]
     node = row
     for part in parts[:-1]:
         if not isinstance(node.get(part), dict):
-            if value is None:
+            if value is None or value is False:
                 return
             node[part] = {}
         node = node[part]
-        trail.append(node)
-    if value is not None:
+    if value is None:
+        node.pop(parts[-1], None)
+    elif value is not False or parts[-1] in node:
         node[parts[-1]] = value
-        return
-    node.pop(parts[-1], None)
-    for parent, part in zip(reversed(trail[:-1]), reversed(parts[:-1]), strict=True):
-        if parent[part]:
-            break
-        del parent[part]
 
 
 def set_refs(row: dict, path: str, keys: list[str]) -> None:

@@ -51,3 +51,19 @@ def clients(alice, bob, charlie, erik):
         "charlie": client_of(charlie),
         "anonymous": client_of(None),
     }
+
+
+def row_fields(page, form_id: str) -> dict[str, str]:
+    """What a browser submits for the editor's row form ``form_id``: the inputs that
+    name it with ``form=`` (checked boxes only) and the hidden fields inside it."""
+    data = {}
+    for node in page.root.find_all("input", form=form_id):
+        if node.attrs.get("type") == "checkbox":
+            if "checked" in node.attrs:
+                data[node.attrs["name"]] = node.attrs.get("value", "on")
+            continue
+        data[node.attrs["name"]] = node.attrs.get("value", "")
+    form = page.root.find("form", id=form_id)
+    for node in form.find_all("input", type="hidden"):
+        data[node.attrs["name"]] = node.attrs.get("value", "")
+    return data
