@@ -209,3 +209,17 @@ def test_delete_asks_first_then_hides_the_pack_but_keeps_its_versions(clients, a
     download = clients["alice"].get(f"/packs/{alices_pack.id}/versions/1/download/")
     assert download.status_code == 200
     assert clients["alice"].get(f"/packs/{alices_pack.id}/edit/").status_code == 404
+
+
+def test_the_pages_speak_german(clients, alices_pack):
+    clients["alice"].cookies["django_language"] = "de"
+    page = Page(clients["alice"].get(f"/packs/{alices_pack.id}/", HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Versionen" in page.text and "Abgeleitet von" in page.text
+    mine = Page(clients["alice"].get("/packs/"))
+    assert "Meine Pakete" in mine.text
+    editor = Page(clients["alice"].get(f"/packs/{alices_pack.id}/edit/"))
+    heads = [th.text for th in editor.testid("pack-table")[0].find("thead").find_all("th")]
+    assert heads[:3] == ["Schlüssel", "Name (Englisch)", "Name (Deutsch)"]
+    assert "Lebenspunkte" in heads and "Erlaubte Gegenstände" in heads
+    settings = Page(clients["alice"].get(f"/packs/{alices_pack.id}/settings/"))
+    assert "Wähle oben „per Link geteilt“" in settings.text
