@@ -75,13 +75,6 @@ def _editor(request, pack, *, failed=None, status=200, publish_form=None):
     page = Paginator(pack_rows.rows_of(document, section), ROWS_PER_PAGE).get_page(
         request.POST.get("page") or request.GET.get("page")
     )
-    rows = []
-    for row in page.object_list:
-        key = row.get("key")
-        form = failed[1] if failed and failed[0] == key else None
-        values = form.data if form else {c.field_name: c.shown(row) for c in columns}
-        rows.append({"key": key, "cells": _cells(columns, values, cells.get(key, {}), form),
-                     "row_problems": cells.get(key, {}).get("row", [])})  # fmt: skip
     add_form = failed[1] if failed and failed[0] == "" else None
     context = {
         "pack": pack,
@@ -90,15 +83,45 @@ def _editor(request, pack, *, failed=None, status=200, publish_form=None):
         "section": section,
         "sections": [(s, SECTION_LABELS.get(s, s)) for s in presenter.pack_sections()],
         "columns": columns,
-        "rows": rows,
+        "rows": _rows(page.object_list, columns, cells, failed),
         "page": page,
         "problems": problems,
         "elsewhere": elsewhere,
+        "listed": _listed(cells, columns),
         "add_cells": _cells(columns, add_form.data if add_form else {}, {}, add_form),
         "publish_form": publish_form or PublishForm(),
         "stale": draft is not None and latest.number != draft.base_version,
     }
     return render(request, "packs/editor.html", context, status=status)
+
+
+def _listed(cells: dict, columns) -> list[tuple]:
+    """The problems at cells as a list linking to their rows (on a phone the cell may
+    be off screen): (row key, column label, message), at most 50."""
+    labels = {c.field_name: c.label for c in columns}
+    return [
+        (key, labels.get(field, ""), message)
+        for key, fields in cells.items()
+        for field, found in fields.items()
+        for message in found
+    ][:50]
+
+
+def _rows(rows, columns, cells, failed) -> list[dict]:
+    shown = []
+    for row in rows:
+        key = row.get("key")
+        form = failed[1] if failed and failed[0] == key else None
+        values = form.data if form else {c.field_name: c.shown(row) for c in columns}
+        problems = cells.get(key, {})
+        shown.append(
+            {
+                "key": key,
+                "cells": _cells(columns, values, problems, form),
+                "row_problems": problems.get("row", []),
+            }
+        )
+    return shown
 
 
 def _cells(columns, values, problems, form):

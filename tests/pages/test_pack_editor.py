@@ -78,7 +78,11 @@ def test_a_problem_is_shown_at_its_cell_and_publishing_refuses_it(clients, alice
     }
     assert cells["faction"] == ["unknown faction 'atlantis'"]
     assert cells["items"] == ["unknown item 'no-such-item'"]
-    assert "2 problems to fix" in page.testid("draft-problems")[0].text
+    summary = page.testid("draft-problems")[0]
+    assert "2 problems to fix" in summary.text
+    # Listed too, each linking to its row (on a phone the cell may be off screen).
+    assert f"{CAPTAIN} · Faction: unknown faction 'atlantis'" in summary.text
+    assert summary.find("a").attrs["href"] == f"#row-{CAPTAIN}"
     response = publish(clients["alice"], alices_pack)
     assert response.status_code == 400 and alices_pack.versions.count() == 1
 
