@@ -8,12 +8,14 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from armylists.presenters.pack_columns import BOOL, INT, KEYS, Column
+from armylists.presenters.pack_columns import BOOL, INT, KEYS, WORDS, Column
+from armylists.services.pack_drafts import RefKeys
+from rules.engine.pack_rows import NULL
 from rules.models import Pack
 
 MAX_FILE = 2_000_000
-KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-KEY_HELP = _("Lower-case letters, digits and hyphens, at most 64.")
+KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
+KEY_HELP = _("Lower-case letters, digits, hyphens and underscores, at most 100.")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
 
 
@@ -100,9 +102,9 @@ def _field(column: Column):
     if column.kind == BOOL:
         return forms.BooleanField(label=label, required=False)
     if column.path == "key":
-        return forms.CharField(label=label, max_length=64, validators=[clean_key])
+        return forms.CharField(label=label, max_length=100, validators=[clean_key])
     return forms.CharField(
-        label=label, required=False, max_length=2000 if column.kind == KEYS else 500,
+        label=label, required=False, max_length=2000 if column.kind in (KEYS, WORDS) else 500,
         validators=[clean_text],
     )  # fmt: skip
 
@@ -117,28 +119,21 @@ class RowForm(forms.Form):
             self.fields[column.field_name] = _field(column)
 
     def values(self) -> dict:
-        """Path -> value for the service (blank text is absent; keys as a list)."""
-        out = {}
-        for column in self.columns:
-            if column.path == "key":
-                continue
-            value = self.cleaned_data.get(column.field_name)
-            if column.kind == KEYS:
-                out[column.path] = [k.strip() for k in (value or "").split(",") if k.strip()]
-            elif column.kind == BOOL:
-                out[column.path] = bool(value)
-            elif value == "":
-                out[column.path] = None
-            else:
-                out[column.path] = value
-        return out
+        """Path -> value for the service: blank is absent (null in a nullable column),
+        ``keys`` as ``RefKeys``, ``words`` as a list."""
+        return {
+            column.path: self._value(column, self.cleaned_data.get(column.field_name))
+            for column in self.columns
+            if column.path != "key"
+        }
 
-
-def row_initial(columns: list[Column], row: dict) -> dict:
-    initial = {}
-    for column in columns:
-        value = column.read(row)
-        if column.kind == KEYS:
-            value = ", ".join(value or [])
-        initial[column.field_name] = value
-    return initial
+    @staticmethod
+    def _value(column: Column, value):
+        if column.kind in (KEYS, WORDS):
+            words = [k.strip() for k in (value or "").split(",") if k.strip()]
+            return RefKeys(words) if column.kind == KEYS else words
+        if column.kind == BOOL:
+            return bool(value)
+        if value == "" or value is None:
+            return NULL if column.nullable else None
+        return value

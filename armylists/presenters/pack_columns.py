@@ -4,8 +4,10 @@ declarations gets the neutral ones here, which every muster-pack/1 row has.
 
 A column's ``path`` is dotted into the row (``stats.MOV``, ``names.de``,
 ``attributes.hit_points``); ``kind`` says how its form field reads it: ``text``,
-``int``, ``bool``, ``key`` (one key of another section) or ``keys`` (the ``{"key"}``
-references of a card's items or options, written comma-separated).
+``int``, ``bool``, ``key`` (one key of another section), ``keys`` (the ``{"key"}``
+references of a card's items or options) or ``words`` (a list of words, e.g. wargear);
+lists are written comma-separated. A ``nullable`` column left blank holds null (a stat
+the model does not have) instead of being removed.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-TEXT, INT, BOOL, KEY, KEYS = "text", "int", "bool", "key", "keys"
+TEXT, INT, BOOL, KEY, KEYS, WORDS = "text", "int", "bool", "key", "keys", "words"
 # The sections a player edits, in the order of the pack.
 EDITABLE_SECTIONS = ("factions", "items", "cards", "special_actions")
 SECTION_LABELS = {
@@ -34,6 +36,7 @@ class Column:
     refers_to: str | None = None
     # Narrow columns (numbers) get a narrow input.
     narrow: bool = False
+    nullable: bool = False
 
     @property
     def parts(self) -> list[str]:
@@ -62,7 +65,7 @@ class Column:
         value = self.read(row)
         if value is None:
             return ""
-        if self.kind == KEYS:
+        if self.kind in (KEYS, WORDS):
             return ", ".join(str(v) for v in value)
         if self.kind == BOOL:
             return "1" if value else ""

@@ -118,7 +118,8 @@ def _rows(rows, columns, cells, failed) -> list[dict]:
             {
                 "key": key,
                 "cells": _cells(columns, values, problems, form),
-                "row_problems": problems.get("row", []),
+                "row_problems": problems.get("row", [])
+                + (list(form.non_field_errors()) if form is not None else []),
             }
         )
     return shown
@@ -158,18 +159,14 @@ def pack_row(request, pack_id):
     pack = publishable_or_404(request, pack_id)
     presenter = presenter_for(pack.system)
     section = _section(request, presenter)
-    key = request.POST.get("row", "")[:64]
+    key = request.POST.get("row", "")[:100]
     form = RowForm(request.POST, columns=presenter.pack_columns(section))
     if not form.is_valid():
         return _editor(request, pack, failed=(key, form), status=400)
     draft = drafts.draft_start(pack=pack, user=request.user)
-    values = {
-        path: drafts.RefKeys(value) if isinstance(value, list) else value
-        for path, value in form.values().items()
-    }
     try:
         drafts.draft_change_row(
-            draft=draft, section=section, key=key, values=values,
+            draft=draft, section=section, key=key, values=form.values(),
             new_key=form.cleaned_data.get("key"),
         )  # fmt: skip
     except service.PackRefused as refused:
@@ -191,9 +188,9 @@ def pack_row_add(request, pack_id):
     draft = drafts.draft_start(pack=pack, user=request.user)
     row = {"key": form.cleaned_data["key"], **presenter.pack_new_row(section, draft.document)}
     for path, value in form.values().items():
-        if isinstance(value, list):
-            pack_rows.set_refs(row, path, value)
-        elif value is not None:
+        if isinstance(value, drafts.RefKeys):
+            pack_rows.set_refs(row, path, list(value))
+        elif value is not None:  # a blank cell keeps the game's default for a new row
             pack_rows.set_value(row, path, value)
     try:
         drafts.draft_add_row(draft=draft, section=section, row=row)
@@ -209,7 +206,7 @@ def pack_row_add(request, pack_id):
 def pack_row_remove(request, pack_id):
     pack = publishable_or_404(request, pack_id)
     section = _section(request, presenter_for(pack.system))
-    key = request.POST.get("row", "")[:64]
+    key = request.POST.get("row", "")[:100]
     draft = drafts.draft_start(pack=pack, user=request.user)
     try:
         drafts.draft_remove_row(draft=draft, section=section, key=key)

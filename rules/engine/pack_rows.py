@@ -30,22 +30,43 @@ def find_row(document: dict, section: str, key: str) -> dict | None:
     )
 
 
+class _Null:
+    """A value written as JSON null (a stat a model does not have), unlike None,
+    which removes the field."""
+
+    def __repr__(self):
+        return "NULL"
+
+
+NULL = _Null()
+
+
+def _changes_nothing(value) -> bool:
+    """Written where the field is absent, these would change nothing (an absent flag
+    is false, an absent list empty, an absent value null)."""
+    return value is None or value is False or value is NULL or value == []
+
+
 def set_value(row: dict, path: str, value) -> None:
-    """``value`` at the dotted ``path``; None removes it. Nothing is written where it
-    would change nothing: None or False where the field is absent (an absent flag is
-    false), and mappings stay even when emptied (the pack writes ``names: {}`` out)."""
+    """``value`` at the dotted ``path``; None removes it (a null stays), ``NULL`` writes
+    null. Nothing
+    is written where it would change nothing, and mappings stay even when emptied (the
+    pack writes ``names: {}`` out)."""
     parts = path.split(".")
     node = row
     for part in parts[:-1]:
         if not isinstance(node.get(part), dict):
-            if value is None or value is False:
+            if _changes_nothing(value):
                 return
             node[part] = {}
         node = node[part]
+    last = parts[-1]
     if value is None:
-        node.pop(parts[-1], None)
-    elif value is not False or parts[-1] in node:
-        node[parts[-1]] = value
+        # A field left blank that was null stays null (blank shows both the same).
+        if node.get(last) is not None:
+            node.pop(last)
+    elif last in node or not _changes_nothing(value):
+        node[last] = None if value is NULL else value
 
 
 def set_refs(row: dict, path: str, keys: list[str]) -> None:

@@ -40,6 +40,7 @@ def pack():
         ("names.de", None, {"names": None}),  # nothing to clear: nothing made
         ("warlord", False, {"warlord": None}),  # an absent flag is false already
         ("warlord", True, {"warlord": True}),
+        ("faction", pack_rows.NULL, {"faction": None}),
     ],
 )
 def test_set_value_sets_and_clears_at_a_path(path, value, expected):
@@ -48,6 +49,23 @@ def test_set_value_sets_and_clears_at_a_path(path, value, expected):
     pack_rows.set_value(row, path, value)
     for field, wanted in expected.items():
         assert row.get(field) == wanted
+
+
+@pytest.mark.parametrize(
+    ("before", "value", "after"),
+    [
+        ({"aal": None}, None, {"aal": None}),  # blank shows null: a null stays null
+        ({"aal": 2}, None, {}),  # a value left blank goes
+        ({}, pack_rows.NULL, {}),  # absent stays absent
+        ({"aal": 2}, pack_rows.NULL, {"aal": None}),
+        ({}, [], {}),
+        ({"aal": []}, [], {"aal": []}),
+    ],
+)
+def test_blank_null_and_empty_change_only_what_they_must(before, value, after):
+    row = {"key": "k", **before}
+    pack_rows.set_value(row, "aal", value)
+    assert row == {"key": "k", **after}
 
 
 def test_set_refs_keeps_the_fields_of_a_kept_reference():
