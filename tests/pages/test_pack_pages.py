@@ -223,3 +223,20 @@ def test_the_pages_speak_german(clients, alices_pack):
     assert "Lebenspunkte" in heads and "Erlaubte Gegenstände" in heads
     settings = Page(clients["alice"].get(f"/packs/{alices_pack.id}/settings/"))
     assert "Wähle oben „per Link geteilt“" in settings.text
+
+
+def test_pack_forms_need_the_csrf_token(alices_pack, alice):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    for url, data in [
+        (f"/packs/{OFFICIAL}/fork/", {"name": "x"}),
+        (f"/packs/{alices_pack.id}/settings/", {"name": "x", "visibility": "public"}),
+        (f"/packs/{alices_pack.id}/delete/", {}),
+        (f"/packs/{alices_pack.id}/edit/publish/", {"note": "x"}),
+    ]:
+        assert client.post(url, data).status_code == 403
+    alices_pack.refresh_from_db()
+    assert (alices_pack.name, alices_pack.deleted_at) == ("Club Godslayer", None)
+    assert Pack.objects.count() == 2
