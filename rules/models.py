@@ -263,3 +263,25 @@ class PackVersion(models.Model):
 
     def __str__(self):
         return f"{self.pack} v{self.number}"
+
+
+class PackDraft(models.Model):
+    """Unpublished edits of a pack by one of its members, kept on the server (a reload
+    loses nothing): the whole document as edited, and the version it started from (to
+    publish, that must still be the latest)."""
+
+    pack = models.ForeignKey(Pack, on_delete=models.CASCADE, related_name="drafts")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pack_drafts"
+    )
+    base_version = models.PositiveIntegerField()
+    document = models.JSONField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "author"], name="pack_draft_one_per_author"),
+        ]
+
+    def __str__(self):
+        return f"{self.pack} draft of {self.author_id} (from v{self.base_version})"

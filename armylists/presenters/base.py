@@ -20,6 +20,7 @@ from rules.engine import Card, Catalogue
 from rules.engine.document import UNIT_TYPES
 
 from ..names import readable, stat_labels
+from .pack_columns import EDITABLE_SECTIONS, Column, neutral_columns
 from .print_cards import generic_blocks
 from .text_layout import neutral_sections
 
@@ -237,3 +238,16 @@ class Presenter:
     def text_facts(self, *, catalogue: Catalogue, document, summary: dict, extras: dict) -> list:
         """Short facts beside the total (a role, a rating, a budget): none here."""
         return []
+
+    def pack_sections(self) -> tuple[str, ...]:
+        """The sections of its pack the editor shows, as tables."""
+        return EDITABLE_SECTIONS
+
+    def pack_columns(self, section: str) -> list[Column]:
+        """The editor's columns of a section: key and names (and points) here."""
+        return neutral_columns(section)
+
+    def pack_new_row(self, section: str, document: dict) -> dict:
+        """The fields a new row starts with besides those typed (the pack schema's
+        required ones; the editor shows what is still missing)."""
+        return {"kind": "equipment"} if section == "items" else {}

@@ -189,8 +189,8 @@ def test_an_import_names_every_problem_by_path(alice, official):
         ({"name": "x", "system": "godslayer", "document": {"format": "muster-pack/1",
           "system": {"key": "godslayer", "name": "G", "data_version": "1",
                      "attributes": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {"h": {"i": {
-                         "j": {"k": {"l": {}}}}}}}}}}}}}}}},
-         {("document.system.attributes.a.b.c.d.e.f.g.h.i.j.k", "too_deep")}),
+                         "j": {"k": {"l": {"m": {"n": {"o": {"p": {}}}}}}}}}}}}}}}}}}}},
+         {("document.system.attributes.a.b.c.d.e.f.g.h.i.j.k.l.m", "too_deep")}),
     ],
     ids=["empty", "neither", "both", "import without document", "fork without version",
          "version 0", "blank name", "long name", "unknown field", "NUL", "document not an object",

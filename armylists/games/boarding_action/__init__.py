@@ -8,7 +8,7 @@ from armylists.presenters.base import Presenter, label_for
 from rules.systems import boarding_action
 
 from ...names import keyword_name
-from . import api, api_fields, hull_breach
+from . import api, api_fields, hull_breach, pack_columns
 from .battlescribe import import_roster
 from .cards import action_blocks, print_card
 from .catalogue_pack import catalogue_pack
@@ -135,3 +135,9 @@ class BoardingActionPresenter(Presenter):
 
     def text_facts(self, *, catalogue, document, summary, extras):
         return text_facts(self, document, summary)
+
+    def pack_columns(self, section):
+        return pack_columns.columns(section)
+
+    def pack_new_row(self, section, document):
+        return pack_columns.new_row(section, document)

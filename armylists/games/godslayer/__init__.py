@@ -9,7 +9,7 @@ from armylists.matchup import card_link
 from armylists.presenters.base import Presenter
 from rules.systems import godslayer
 
-from . import api, matchup
+from . import api, matchup, pack_columns
 from .cards import print_card
 from .text import text_sections
 
@@ -67,3 +67,9 @@ class GodslayerPresenter(Presenter):
 
     def text_sections(self, *, catalogue, document, entries, extras):
         return text_sections(catalogue, entries)
+
+    def pack_columns(self, section):
+        return pack_columns.columns(section)
+
+    def pack_new_row(self, section, document):
+        return pack_columns.new_row(section, document)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from armylists.presenters.base import Presenter
 from rules.systems import mordheim
 
-from . import api, api_fields, campaign, rout_test
+from . import api, api_fields, campaign, pack_columns, rout_test
 from .battlescribe import import_roster
 from .campaign_api import campaign as campaign_api
 from .campaign_api import campaign_battles as battles_api
@@ -178,3 +178,9 @@ class MordheimPresenter(Presenter):
 
     def text_facts(self, *, catalogue, document, summary, extras):
         return text_facts(document, summary, extras)
+
+    def pack_columns(self, section):
+        return pack_columns.columns(section)
+
+    def pack_new_row(self, section, document):
+        return pack_columns.new_row(section, document)

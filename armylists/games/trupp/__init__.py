@@ -10,7 +10,7 @@ from armylists.presenters.base import Presenter, label_for
 from rules.systems import trupp
 
 from ...names import item_names, stat_labels
-from . import api, api_fields, matchup
+from . import api, api_fields, matchup, pack_columns
 from .cards import print_card
 from .text import text_sections
 
@@ -108,3 +108,9 @@ class TruppPresenter(Presenter):
 
     def text_sections(self, *, catalogue, document, entries, extras):
         return text_sections(catalogue, entries, ALIGNMENT_LABELS)
+
+    def pack_columns(self, section):
+        return pack_columns.columns(section)
+
+    def pack_new_row(self, section, document):
+        return pack_columns.new_row(section, document)
