@@ -56,15 +56,16 @@ haproxy-deps:
 # data once for the module, and the fuzzing module counts its cases across its tests.
 # The soak test restarts the shared test PostgreSQL, so it runs alone afterwards; so does
 # the schemathesis module, whose cases xdist would collect as one test per function
-# (184 cases on 1 operation instead of every operation).
+# (184 cases on 1 operation instead of every operation). Each run lists its slowest tests
+# (--durations): where to look when the suite grows slower.
 ONE_PROCESS_FUZZ := tests/api/test_schemathesis.py
 TEST_WORKERS ?= 2
 
 test: install browser-deps haproxy-deps
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not soak" --ignore=$(ONE_PROCESS_FUZZ)
-	$(PY) -m pytest $(ONE_PROCESS_FUZZ) tests/setup/test_soak.py
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not soak" --ignore=$(ONE_PROCESS_FUZZ) --durations=25
+	$(PY) -m pytest $(ONE_PROCESS_FUZZ) tests/setup/test_soak.py --durations=5
 
 stop:
 	@if [ -x $(PY) ]; then $(PY) -m config.db stop; else echo "nothing to stop"; fi
