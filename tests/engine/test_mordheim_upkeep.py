@@ -89,3 +89,36 @@ def test_a_rare_item_takes_its_rarity_from_the_pack():
     out = battle({"won": True, "purchases": [{"item": "pistol", "entry_id": HANS, "roll": 8}]})
     rare = [s for s in out["steps"] if s["step"] == "trading"][0]["rolls"]["rare"]
     assert rare[0]["rarity"] == 8 and rare[0]["found"] is True
+
+
+def test_a_hired_sword_advances_on_the_hero_table_at_the_henchman_thresholds():
+    roster = replace(starting_roster(CATALOGUE, WITCH_HUNTERS), treasury=100)
+    pip = fighter(roster, SCOUT)
+    assert (pip.hero, pip.experience) == (False, 0)
+    assert pip.skill_lists == ("speed", "shooting")  # his card's own, to learn from
+    # +1 for surviving each battle: the second battle reaches the first henchman
+    # threshold (2). A 3 on the hero table is a new skill (on the henchmen's, +1 I).
+    first = battle({"won": False}, roster, doc=WITCH_HUNTERS)
+    assert fighter(first["roster"], SCOUT).experience == 1
+    assert [r for r in first["input"]["advances"] if r["entry_id"] == SCOUT] == []
+    second = battle({"won": False, "advances": [
+        {"entry_id": SCOUT, "roll": 3, "choice": "Sprint"}]}, first["roster"],
+        doc=WITCH_HUNTERS)
+    advanced = fighter(second["roster"], SCOUT)
+    assert advanced.experience == 2
+    assert advanced.skills == ("Sprint",)
+    assert advanced.stats == pip.stats
+    [row] = [r for r in second["input"]["advances"] if r["entry_id"] == SCOUT]
+    assert (row["roll"], row["choice"], row["result"]) == (3, "Sprint", "skill")
+
+
+def test_a_hired_sword_learns_only_from_his_own_skill_lists():
+    roster = replace(starting_roster(CATALOGUE, WITCH_HUNTERS), treasury=100)
+    first = battle({"won": False}, roster, doc=WITCH_HUNTERS)
+    with pytest.raises(CampaignError) as refused:
+        battle({"won": False, "advances": [
+            {"entry_id": SCOUT, "roll": 3, "choice": "Mighty Blow"}]}, first["roster"],
+            doc=WITCH_HUNTERS)
+    [(path, message, _code)] = refused.value.errors
+    assert path == "advances[0].choice"
+    assert "Mighty Blow" in message

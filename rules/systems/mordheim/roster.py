@@ -20,6 +20,7 @@ from rules.engine.violations import N_
 
 from . import (
     is_hero,
+    is_hired_sword,
     is_large,
     is_leader,
     limit,
@@ -136,7 +137,9 @@ def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
             models=models(card, entry), items=tuple(entry.items), stats=dict(card.stats),
             experience=starting_experience(card) if hero else 0, large=is_large(card),
             leader=is_leader(card), count=entry.count,
-            skill_lists=tuple(card.attributes.get("skill_lists") or ()) if hero else (),
+            # A hired sword advances on the hero table from his own skill lists.
+            skill_lists=(tuple(card.attributes.get("skill_lists") or ())
+                         if hero or is_hired_sword(card) else ()),
         ))
     budget = limit(catalogue, document) or 0
     spent = sum(price_entry(catalogue, document, e) for e in document.entries)

@@ -8,7 +8,7 @@ fighter) and the underdog bonus (``opponent_rating`` given and higher). Each thr
 crossed is one advance roll, taken from ``advances`` (the player's dice and choices,
 one row per advance, in order per fighter) or rolled:
 
-- a hero: 2D6 on the hero table, ``sub_roll`` the D6 of 6, 8 and 9, ``choice`` the
+- a hero or a hired sword: 2D6 on the hero table, ``sub_roll`` the D6 of 6, 8 and 9, ``choice`` the
   characteristic (a 7) or the new skill of his own lists; a wizard may name a ``spell``;
 - a henchman group: 2D6 on the henchman table (results the group cannot take are
   re-rolled, ``rerolled``), ``choice`` WS or BS on a 6 or 7; on 10-12 the lad's got
@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from rules.engine.violations import N_, Phrase
 
+from . import is_hired_sword
 from .advances import (
     experience_gain,
     fighter_facts,
@@ -71,7 +72,8 @@ def experience(ps: PostBattle) -> None:
             at, row = wanted[who].pop(0) if wanted.get(who) else (
                 f"advances[{len(advances)}]", {})
             f = ps.fighter(who)
-            advances.append(_hero(ps, f, row, at) if f.hero else _henchmen(ps, f, row, at))
+            advances.append(_hero(ps, f, row, at) if _hero_table(ps, f)
+                            else _henchmen(ps, f, row, at))
     for rows_left in wanted.values():
         if rows_left:
             at, row = rows_left[0]
@@ -83,6 +85,13 @@ def experience(ps: PostBattle) -> None:
                        experience=[{"entry_id": k, "amount": n} for k, n in extra.items()],
                        advances=advances)
     ps.step("experience", {"advances": advances}, {"gains": gains, "underdog": underdog})
+
+
+def _hero_table(ps: PostBattle, f) -> bool:
+    """Heroes and hired swords roll on the hero table; a hired sword gains experience on
+    the henchman track all the same (docs/rules/mordheim.md, "Hired swords")."""
+    card = ps.catalogue.cards.get(f.card) if f.card else None
+    return f.hero or (card is not None and is_hired_sword(card))
 
 
 def _underdog(ps: PostBattle) -> int:
