@@ -290,8 +290,7 @@ def _recruit_card(ps: PostBattle, key, path: str):
 
 
 def _may_recruit(ps: PostBattle, card, size: int, at: str) -> None:
-    """A hero comes alone, a henchman group within its size; the warband keeps to its
-    most heroes, its one leader and its limits."""
+    """A hero alone, a group within its size; the warband's heroes, leader and limits."""
     hero = is_hero(card)
     if hero and size != 1:
         fail(join_path(at, "size"), f"{card.name} is a hero: one model", "henchman_group")
