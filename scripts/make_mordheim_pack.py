@@ -208,7 +208,9 @@ def kind_of(kind: str) -> str:
     return kind.replace(" ", "_")
 
 
-def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
+def _list_items(facts: dict) -> dict[str, dict]:
+    """Every item of the warbands' equipment lists, once, by its key (an item not in the
+    equipment catalogue is a rare one)."""
     catalogue = {e["name"]: e for e in facts["equipment"]}
     items: dict[str, dict] = {}
     for warband in facts["warbands"]:
@@ -229,8 +231,12 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
                     "points": known["cost_gc"] if known else entry["cost_gc"],
                     "attributes": attributes,
                 }
+    return items
 
-    # The whole equipment chart: rarity for the items above, and every other item.
+
+def _all_items(facts: dict, more_facts: dict) -> dict[str, dict]:
+    """The whole equipment chart: rarity for the list items, and every other item."""
+    items = _list_items(facts)
     items.update(more.chart_items(more_facts, items))
     items.update(more.list_items(more_facts, items))
     for key, item in items.items():
@@ -238,61 +244,73 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
             single = items.get(key.removeprefix("brace-of-").removesuffix("s"))
             item["attributes"]["rarity"] = single and single["attributes"].get("rarity")
         item["attributes"].setdefault("rarity", None)
+    return items
 
+
+def _faction(facts: dict, more_facts: dict, warband: dict, wkey: str) -> dict:
+    data_key, subtype = more.EXISTING[wkey]
+    return {
+        "key": wkey,
+        "name": warband["name"],
+        "names": german(GERMAN_WARBANDS, wkey),
+        "attributes": {
+            "source_key": warband["key"],
+            "starting_gold": warband["starting_gold"],
+            "min_size": warband["min_size"],
+            "max_size": warband["max_size"],
+            "rating": dict(RATING),
+            "grade": "core",
+            "official": True,
+            "source": f"Mordheim rulebook; {facts['source'].split(':')[0]}",
+            "hire": more.hire_facts(more_facts, data_key, subtype),
+        },
+    }
+
+
+def _fighter_card(campaign_facts: dict, warband: dict, wkey: str, f: dict) -> dict:
+    """One fighter of a rulebook warband: a hero is a model, a henchman group a unit."""
+    hero = f["kind"] == "hero"
+    large = (warband["key"], f["key"]) in LARGE
+    group_max = None if hero else min(f["group_max"] or GROUP_SIZE[1], GROUP_SIZE[1])
+    price_list = warband["equipment_lists"].get(f["equipment_list"] or "", [])
+    card = {
+        "key": f"{wkey}-{slug(f['name'])}",
+        "name": f["name"],
+        "names": german(GERMAN_FIGHTERS, slug(f["name"])),
+        "faction": wkey,
+        "kind": "model" if hero else "unit",
+        "warlord": bool(f["required"] and hero),
+        "points": f["cost_gc"],
+    }
+    if not hero:
+        card.update(
+            core_points=f["cost_gc"], soldier_points=f["cost_gc"],
+            core_size=1, max_size=group_max,
+        )
+    card["stats"] = dict(f["profile"])
+    card["items"] = [{"key": slug(e["item"]), "points": e["cost_gc"]} for e in price_list]
+    card["attributes"] = {
+        "source_key": f["key"],
+        "fighter": f["kind"],
+        "leader": bool(f["required"] and hero),
+        "starting_experience": f["starting_exp"] if hero else 0,
+        "type_limit": f["max"],
+        "group_max": group_max,
+        "large": large,
+        "equipment_list": f["equipment_list"],
+        "skills": list(f["skills"]),
+        **card_attributes(campaign_facts, wkey, f["name"], hero, f["skills"]),
+    }
+    return card
+
+
+def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
+    items = _all_items(facts, more_facts)
     factions, cards = [], []
     for warband in facts["warbands"]:
         wkey = WARBAND_KEYS[warband["key"]]
-        data_key, subtype = more.EXISTING[wkey]
-        factions.append({
-            "key": wkey,
-            "name": warband["name"],
-            "names": german(GERMAN_WARBANDS, wkey),
-            "attributes": {
-                "source_key": warband["key"],
-                "starting_gold": warband["starting_gold"],
-                "min_size": warband["min_size"],
-                "max_size": warband["max_size"],
-                "rating": dict(RATING),
-                "grade": "core",
-                "official": True,
-                "source": f"Mordheim rulebook; {facts['source'].split(':')[0]}",
-                "hire": more.hire_facts(more_facts, data_key, subtype),
-            },
-        })
-        for f in warband["fighters"]:
-            hero = f["kind"] == "hero"
-            large = (warband["key"], f["key"]) in LARGE
-            group_max = None if hero else min(f["group_max"] or GROUP_SIZE[1], GROUP_SIZE[1])
-            price_list = warband["equipment_lists"].get(f["equipment_list"] or "", [])
-            card = {
-                "key": f"{wkey}-{slug(f['name'])}",
-                "name": f["name"],
-                "names": german(GERMAN_FIGHTERS, slug(f["name"])),
-                "faction": wkey,
-                "kind": "model" if hero else "unit",
-                "warlord": bool(f["required"] and hero),
-                "points": f["cost_gc"],
-            }
-            if not hero:
-                card.update(
-                    core_points=f["cost_gc"], soldier_points=f["cost_gc"],
-                    core_size=1, max_size=group_max,
-                )
-            card["stats"] = dict(f["profile"])
-            card["items"] = [{"key": slug(e["item"]), "points": e["cost_gc"]} for e in price_list]
-            card["attributes"] = {
-                "source_key": f["key"],
-                "fighter": f["kind"],
-                "leader": bool(f["required"] and hero),
-                "starting_experience": f["starting_exp"] if hero else 0,
-                "type_limit": f["max"],
-                "group_max": group_max,
-                "large": large,
-                "equipment_list": f["equipment_list"],
-                "skills": list(f["skills"]),
-                **card_attributes(campaign_facts, wkey, f["name"], hero, f["skills"]),
-            }
-            cards.append(card)
+        factions.append(_faction(facts, more_facts, warband, wkey))
+        cards += [_fighter_card(campaign_facts, warband, wkey, f) for f in warband["fighters"]]
     more_factions, more_cards = more.more_warbands(more_facts, RATING)
     factions += more_factions
     cards += more_cards + more.hired_swords(more_facts)

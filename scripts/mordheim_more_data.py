@@ -6,13 +6,15 @@ mordheim-roster-builder.json). make_mordheim_pack.py calls these functions.
 Grades: "core" is the rulebook, 1a the official supplements, 1b the official Town Cryer
 and annual material; 1c is community material, carried but marked ``official: false``.
 German names: the equipment chart's own; warbands, fighters and hired swords in our own
-rendering (GERMAN_* below), to correct when someone has the German books at hand; a name
-missing here leaves the English one.
+rendering (GERMAN_* in mordheim_more_german.py), to correct when someone has the German
+books at hand; a name missing here leaves the English one.
 """
 
 from __future__ import annotations
 
 import re
+
+from mordheim_more_german import GERMAN_FIGHTERS, GERMAN_HIRED_SWORDS, GERMAN_WARBANDS
 
 SOURCE_FILE = "fixtures/sources/mordheim-roster-builder.json"
 OFFICIAL_GRADES = ("core", "1a", "1b")
@@ -33,199 +35,6 @@ PUBLICATION_OF_GRADE = {
     "1c": "unofficial (grade 1c)",
 }
 
-GERMAN_WARBANDS = {
-    "wh": "Hexenjäger",
-    "sos": "Schwestern Sigmars",
-    "ostlander": "Ostländer",
-    "carnival": "Karneval des Chaos",
-    "dwarftreasure": "Zwergen-Schatzsucher",
-    "averland": "Averländer",
-    "orcmob": "Orkmob",
-    "beastmen": "Tiermenschen-Plünderer",
-    "kislev": "Kisleviten",
-    "amazons": "Amazonen (Mordheim)",
-    "arabian": "Arabische Grabräuber",
-    "blackorcs": "Schwarzorks",
-    "bretonnian": "Bretonische Ritter",
-    "darkelves": "Dunkelelfen",
-    "dwarfrangers": "Zwergen-Waldläufer",
-    "forestgoblins": "Waldgoblins",
-    "gunnery": "Geschützschule von Nuln",
-    "hochland": "Hochländer Banditen",
-    "hornedhunters": "Gehörnte Jäger",
-    "outriders": "Imperiale Vorreiter",
-    "lizardmen": "Echsenmenschen",
-    "mootlanders": "Mootländer",
-    "norse": "Nordmänner-Entdecker",
-    "ostermark": "Ostermärker",
-    "outlaws": "Gesetzlose des Stirwaldes",
-    "pirates": "Piraten",
-    "pitfighters": "Grubenkämpfer",
-    "skavenpest": "Skaven des Klans Pestilens",
-    "tileans": "Tileaner",
-    "tombguardians": "Grabwächter (Khemri)",
-    "amazonslustria": "Amazonen (Lustria)",
-    "shadowwarriors": "Schattenkrieger",
-    "maraudersofchaos": "Chaosbarbaren",
-    "sonsofhashut": "Söhne Hashuts",
-    "blackdwarfs": "Schwarzzwerge",
-    "battlemonks": "Kampfmönche aus Cathay",
-    "bretchapel": "Bretonische Kapellengarde",
-    "cppleasures": "Hof der unheiligen Freuden",
-    "cavalcade": "Die verfluchte Kavalkade",
-    "reavers": "Lustria-Plünderer",
-    "maneaters": "Menschenfresser",
-    "caravans": "Händlerkarawanen",
-    "nightgoblins": "Nachtgoblins",
-    "restless": "Die ruhelosen Toten",
-}
-# By the fighter's name (the same German wherever the name recurs).
-GERMAN_FIGHTERS = {
-    "Witch Hunter Captain": "Hexenjäger-Hauptmann",
-    "Warrior Priest": "Kriegerpriester",
-    "Witch Hunter": "Hexenjäger",
-    "Zealot": "Zelot",
-    "Flagellant": "Flagellant",
-    "Warhound": "Kriegshund",
-    "Sigmarite Matriarch": "Sigmaritische Matriarchin",
-    "Sister Superior": "Oberschwester",
-    "Augur": "Augurin",
-    "Novice": "Novizin",
-    "Sigmarite Sister": "Sigmaritische Schwester",
-    "Captain": "Hauptmann",
-    "Champion": "Champion",
-    "Youngblood": "Jungblut",
-    "Warrior": "Krieger",
-    "Marksman": "Schütze",
-    "Swordsman": "Schwertkämpfer",
-    "Giant Rat": "Riesenratte",
-    "Rat Ogre": "Rattenoger",
-    "Goblin": "Goblin",
-    "Orc Boss": "Ork-Boss",
-    "Orc Shaman": "Ork-Schamane",
-    "Orc Big 'Un": "Großer Ork",
-    "Orc Boyz": "Ork-Boyz",
-    "Troll": "Troll",
-    "Cave Squig": "Höhlensquig",
-    "Black Orc": "Schwarzork",
-    "Black Orc Boss": "Schwarzork-Boss",
-    "Beastman Chief": "Tiermenschen-Häuptling",
-    "Beastman Shaman": "Tiermenschen-Schamane",
-    "Gor": "Gor",
-    "Ungor": "Ungor",
-    "Bestigor": "Bestigor",
-    "Centigor": "Centigor",
-    "Minotaur": "Minotaurus",
-    "Chaos Hound": "Chaoshund",
-    "Ogre": "Oger",
-    "Halfling Scout": "Halblingspäher",
-    "Halfling Warrior": "Halblingskrieger",
-    "Dwarf Troll Slayer": "Zwergen-Trollslayer",
-    "Troll Slayer": "Trollslayer",
-    "Dwarf Noble": "Zwergen-Adliger",
-    "Engineer": "Ingenieur",
-    "Thunderer": "Donnerer",
-    "Clansman": "Klankrieger",
-    "Beardling": "Bartling",
-    "Longbeard": "Langbart",
-    "Runesmith": "Runenschmied",
-    "Apprentice Runesmith": "Runenschmied-Lehrling",
-    "Knight": "Ritter",
-    "Squire": "Knappe",
-    "Bowman": "Bogenschütze",
-    "Crossbowman": "Armbrustschütze",
-    "Pistolier": "Pistolier",
-    "Outrider": "Vorreiter",
-    "Jaeger": "Jäger",
-    "Hunter": "Jäger",
-    "Scout": "Späher",
-    "Sergeant": "Feldwebel",
-    "Priest of Taal": "Priester des Taal",
-    "Wolf": "Wolf",
-    "Trained Bear": "Abgerichteter Bär",
-    "Skeleton Warrior": "Skelettkrieger",
-    "Tomb Guardian": "Grabwächter",
-    "Tomb Lord": "Grabkönig",
-    "Liche Priest": "Lichepriester",
-    "Tomb Scorpion": "Grabskorpion",
-    "Plague Monk": "Seuchenmönch",
-    "Plague Priest": "Seuchenpriester",
-    "Plague Novice": "Seuchennovize",
-    "Plague Cart": "Seuchenkarren",
-    "Plague Bearer": "Seuchenhüter",
-    "Nurgling": "Nurgling",
-    "Carnival Master": "Zirkusmeister",
-    "Brute": "Schläger",
-    "Tainted One": "Befleckter",
-    "Marauder": "Barbar",
-    "Berserker": "Berserker",
-    "Kroxigor": "Kroxigor",
-    "Saurus Brave": "Saurus-Krieger",
-    "Skink Brave": "Skink-Krieger",
-    "Skink Priest": "Skink-Priester",
-    "Sorceress": "Zauberin",
-    "Priestess": "Priesterin",
-    "Shaman": "Schamane",
-    "Elder": "Ältester",
-    "Thug": "Schläger",
-    "Footpad": "Strauchdieb",
-    "Poacher": "Wilderer",
-    "Outlaw": "Gesetzloser",
-    "Pit Fighter": "Grubenkämpfer",
-    "Pit King": "Grubenkönig",
-    "Pit Veteran": "Grubenveteran",
-    "Ogre Pit Fighter": "Oger-Grubenkämpfer",
-    "Corsair": "Korsar",
-    "Beastmaster": "Bestienmeister",
-    "Brethren": "Brüder",
-    "Forest Goblin": "Waldgoblin",
-    "Gigantic Spider": "Gigantische Spinne",
-}
-GERMAN_HIRED_SWORDS = {
-    "ogre": "Oger-Leibwächter",
-    "pitfighter": "Grubenkämpfer",
-    "warlock": "Hexenmeister",
-    "elfranger": "Elfen-Waldläufer",
-    "freelancer": "Freischärler",
-    "trollslayer": "Zwergen-Trollslayer",
-    "halfling": "Halblingspäher",
-    "arabmerchant": "Arabischer Händler",
-    "beasthunter": "Bestienjäger",
-    "highwayman": "Wegelagerer",
-    "imperialassassin": "Imperialer Assassine",
-    "tileanmarksman": "Tileanischer Scharfschütze",
-    "roadwarden": "Straßenwächter",
-    "bard": "Barde",
-    "biggamehunter": "Großwildjäger",
-    "blackorcoverseer": "Schwarzork-Aufseher",
-    "bountyhunter": "Kopfgeldjäger",
-    "chameleonskink": "Chamäleonskink",
-    "clanskryreratogre": "Klan-Skryre-Rattenoger",
-    "darkelfassassin": "Dunkelelfen-Assassine",
-    "duellist": "Duellant",
-    "dwarfpathfinder": "Zwergen-Pfadfinder",
-    "dwarftreasurehunter": "Zwergen-Schatzsucher",
-    "elfmage": "Elfenmagier",
-    "gaoler": "Kerkermeister",
-    "halflingthief": "Halblingsdieb",
-    "humanscout": "Menschlicher Späher",
-    "kislevranger": "Kislev-Waldläufer",
-    "muleskinner": "Maultiertreiber",
-    "nomadscout": "Nomadenspäher",
-    "norseshaman": "Nordmann-Schamane",
-    "oldprospector": "Alter Goldsucher",
-    "pathfinder": "Pfadfinder",
-    "runesmith": "Runenschmied-Geselle",
-    "shadowwarriorHS": "Schattenkrieger",
-    "snakecharmer": "Schlangenbeschwörer",
-    "thief": "Dieb",
-    "tombrobber": "Grabräuber",
-    "warriorpriest": "Kriegerpriester Sigmars",
-    "witch": "Hexe",
-    "witchhunterHS": "Hexenjäger",
-    "priestofmorr": "Priester des Morr",
-    "wolfpriest": "Wolfspriester Ulrics",
-}
 SKILL_LIST_KEYS = {"combat", "shooting", "academic", "strength", "speed"}
 GROUP_MAX = 5
 
@@ -317,30 +126,18 @@ def list_items(facts: dict, known: dict) -> dict[str, dict]:
     return items
 
 
-def fighter_card(facts: dict, wkey: str, wb: dict, u: dict) -> dict:
-    hero = u["kind"] == "hero"
-    group_max = None if hero else min(u["max"] or GROUP_MAX, GROUP_MAX)
-    price_list = facts["equipment_lists"].get(u["equipment_list"] or "", [])
-    card = {
-        "key": f"{wkey}-{slug(u['name'])}",
-        "name": u["name"],
-        "names": {"de": GERMAN_FIGHTERS[u["name"]]} if u["name"] in GERMAN_FIGHTERS else {},
-        "faction": wkey,
-        "kind": "model" if hero else "unit",
-        "warlord": bool(u["required"] and hero),
-        "points": u["cost"],
-    }
-    if not hero:
-        card.update(core_points=u["cost"], soldier_points=u["cost"], core_size=1,
-                    max_size=group_max)
-    card["stats"] = dict(u["profile"])
+def _card_items(price_list: list[dict]) -> list[dict]:
+    """The fighter's equipment list as item keys and prices."""
     seen, items = set(), []
     for row in price_list:
         key = item_key(row["item"])
         if key not in seen:  # a list naming an item twice keeps its first price
             seen.add(key)
             items.append({"key": key, "points": row["cost"]})
-    card["items"] = items
+    return items
+
+
+def _fighter_attributes(wb: dict, u: dict, hero: bool, group_max: int | None) -> dict:
     gains = not u["no_experience"]
     attributes = {
         "source_key": u["id"],
@@ -364,7 +161,28 @@ def fighter_card(facts: dict, wkey: str, wb: dict, u: dict) -> dict:
     for flag in ("no_armour", "no_missile", "no_heavy_armour"):
         if u[flag]:
             attributes[flag] = True
-    card["attributes"] = attributes
+    return attributes
+
+
+def fighter_card(facts: dict, wkey: str, wb: dict, u: dict) -> dict:
+    hero = u["kind"] == "hero"
+    group_max = None if hero else min(u["max"] or GROUP_MAX, GROUP_MAX)
+    price_list = facts["equipment_lists"].get(u["equipment_list"] or "", [])
+    card = {
+        "key": f"{wkey}-{slug(u['name'])}",
+        "name": u["name"],
+        "names": {"de": GERMAN_FIGHTERS[u["name"]]} if u["name"] in GERMAN_FIGHTERS else {},
+        "faction": wkey,
+        "kind": "model" if hero else "unit",
+        "warlord": bool(u["required"] and hero),
+        "points": u["cost"],
+    }
+    if not hero:
+        card.update(core_points=u["cost"], soldier_points=u["cost"], core_size=1,
+                    max_size=group_max)
+    card["stats"] = dict(u["profile"])
+    card["items"] = _card_items(price_list)
+    card["attributes"] = _fighter_attributes(wb, u, hero, group_max)
     return card
 
 

@@ -123,14 +123,8 @@ def unit(u: dict) -> dict:
     }
 
 
-def transcribe(git_dir: str) -> dict:
-    warbands = read(git_dir, "data/warbands.json")
-    hired = read(git_dir, "data/hiredswords.json")
-    equipment = read(git_dir, "data/equipment.json")
-    de_to_en = {c["de"]: c["en"] for c in equipment["CATALOG"]}
-    de_to_en.update(equipment["EQEN"])
-    de_to_en.update(LIST_ITEMS_EN)
-
+def _warbands(warbands: dict) -> tuple[list[dict], set]:
+    """The warbands of the grades transcribed, and the equipment lists they use."""
     out_warbands, used_lists = [], set()
     for key, wb in warbands["WARBANDS"].items():
         if wb["grade"] not in GRADES:
@@ -151,7 +145,11 @@ def transcribe(git_dir: str) -> dict:
             ],
             "units": units,
         })
+    return out_warbands, used_lists
 
+
+def _equipment_lists(equipment: dict, used_lists: set, de_to_en: dict) -> dict:
+    """Each equipment list a warband uses: its items (English and German) and costs."""
     lists = {}
     for name in sorted(used_lists):
         rows = []
@@ -165,7 +163,11 @@ def transcribe(git_dir: str) -> dict:
                     "cost": cost,
                 })
         lists[name] = rows
+    return lists
 
+
+def _equipment_chart(equipment: dict) -> list[dict]:
+    """The trading chart: every item with its price, rarity and who may buy it."""
     chart = []
     for c in equipment["CATALOG"]:
         chart.append({
@@ -177,7 +179,11 @@ def transcribe(git_dir: str) -> dict:
             "rarity_text": c["rare"] or None,
             "available_to": c["wb"] or None,
         })
+    return chart
 
+
+def _hired_swords(hired: dict) -> list[dict]:
+    """The hired swords of the grades transcribed, with their hiring rules."""
     out_hired = []
     for key, hs in hired["HIREDSWORDS"].items():
         if hs["grade"] not in HIRED_GRADES:
@@ -204,7 +210,11 @@ def transcribe(git_dir: str) -> dict:
             "no_armour": bool(hs.get("noArmour")),
             "slot": hs.get("slot"),
         })
+    return out_hired
 
+
+def _hire(hired: dict) -> dict:
+    """What each warband's hiring terms say (alignment, tags, its own lists)."""
     hire = {}
     for key, rule in hired["WBHIRE"].items():
         hire[key] = {
@@ -220,6 +230,21 @@ def transcribe(git_dir: str) -> dict:
             "human": key in HUMAN,
             "chaos": key in CHAOS,
         }
+    return hire
+
+
+def transcribe(git_dir: str) -> dict:
+    warbands = read(git_dir, "data/warbands.json")
+    hired = read(git_dir, "data/hiredswords.json")
+    equipment = read(git_dir, "data/equipment.json")
+    de_to_en = {c["de"]: c["en"] for c in equipment["CATALOG"]}
+    de_to_en.update(equipment["EQEN"])
+    de_to_en.update(LIST_ITEMS_EN)
+    out_warbands, used_lists = _warbands(warbands)
+    lists = _equipment_lists(equipment, used_lists, de_to_en)
+    chart = _equipment_chart(equipment)
+    out_hired = _hired_swords(hired)
+    hire = _hire(hired)
 
     return {
         "source": f"{REPO}@{commit_of(git_dir)}: data/warbands.json (WARBANDS, WBRACE), "

@@ -78,6 +78,21 @@ def item_lines(catalogue, keys) -> list[dict]:
     return lines
 
 
+def _weapon_columns(profiles: list[dict]) -> list[str]:
+    """Every profile's numeric columns, in the order they first appear."""
+    columns: list[str] = []
+    for profile in profiles:
+        columns += [k for k in profile if k not in WEAPON_TEXT_KEYS and k not in columns]
+    return columns
+
+
+def _column_label(column: str, labels: dict) -> str:
+    """The game's label, else a long key made readable, else a short one upper-cased."""
+    if column in labels:
+        return str(labels[column])
+    return readable(column) if len(column) > 3 else column.upper()
+
+
 def weapon_table(profiles: list, labels: dict | None = None) -> dict | None:
     """Weapon profiles as a table: the columns every profile has, in their order, named
     by ``labels`` where the game gives one."""
@@ -85,14 +100,9 @@ def weapon_table(profiles: list, labels: dict | None = None) -> dict | None:
     profiles = [p for p in profiles if isinstance(p, dict)]
     if not profiles:
         return None
-    columns: list[str] = []
-    for profile in profiles:
-        columns += [k for k in profile if k not in WEAPON_TEXT_KEYS and k not in columns]
+    columns = _weapon_columns(profiles)
     return {
-        "columns": [
-            str(labels[c]) if c in labels else readable(c) if len(c) > 3 else c.upper()
-            for c in columns
-        ],
+        "columns": [_column_label(c, labels) for c in columns],
         "rows": [
             {
                 "name": p.get("name") or "?",

@@ -29,31 +29,37 @@ class UnknownKeyValidator(Validator):
             where = {} if cat.factions else {"message": self.no_factions, "system": cat.name}
             yield self.violation(field="faction", key=doc.faction, path="faction", **where)
         for i, entry in enumerate(doc.entries):
-            if entry.custom is not None and not cat.attributes.get("custom_units"):
-                yield self.violation(
-                    entry=i,
-                    message=N_("Custom unit '{key}' at {path}: {system} has no custom units"),
-                    field="custom",
-                    key=entry.custom.name,
-                    path=f"entries[{i}].custom",
-                    system=cat.name,
-                )
-            if entry.card is not None and ctx.cards[i] is None:
-                yield self.violation(
-                    entry=i, field="card", key=entry.card, path=f"entries[{i}].card"
-                )
-            for j, key in enumerate(entry.items):
+            yield from self._entry(ctx, i, entry)
+        yield from self._special_actions(ctx)
+
+    def _entry(self, ctx: Context, i: int, entry: Entry) -> Iterator[Violation]:
+        """The entry's custom unit, card, items and options."""
+        cat = ctx.catalogue
+        if entry.custom is not None and not cat.attributes.get("custom_units"):
+            yield self.violation(
+                entry=i,
+                message=N_("Custom unit '{key}' at {path}: {system} has no custom units"),
+                field="custom",
+                key=entry.custom.name,
+                path=f"entries[{i}].custom",
+                system=cat.name,
+            )
+        if entry.card is not None and ctx.cards[i] is None:
+            yield self.violation(
+                entry=i, field="card", key=entry.card, path=f"entries[{i}].card"
+            )
+        for field, keys, where in (("item", entry.items, "items"),
+                                   ("option", entry.options, "options")):
+            for j, key in enumerate(keys):
                 if key not in cat.items:
                     yield self.violation(
-                        entry=i, field="item", key=key, path=f"entries[{i}].items[{j}]"
+                        entry=i, field=field, key=key, path=f"entries[{i}].{where}[{j}]"
                     )
-            for j, key in enumerate(entry.options):
-                if key not in cat.items:
-                    yield self.violation(
-                        entry=i, field="option", key=key, path=f"entries[{i}].options[{j}]"
-                    )
-        for k, pick in enumerate(doc.special_actions):
-            action = cat.special_actions.get(pick.action)
+
+    def _special_actions(self, ctx: Context) -> Iterator[Violation]:
+        """The list's special actions and their variants."""
+        for k, pick in enumerate(ctx.document.special_actions):
+            action = ctx.catalogue.special_actions.get(pick.action)
             if action is None:
                 yield self.violation(
                     field="special action", key=pick.action, path=f"special_actions[{k}].action"

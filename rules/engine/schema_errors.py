@@ -62,46 +62,53 @@ def shown(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _pattern(error) -> str:
+    if "\\u0000" in error.validator_value or "\x00" in error.validator_value:
+        return "must not contain the NUL character"
+    return f"must match {error.validator_value}, not {shown(error.instance)}"
+
+
+def _enum(error) -> str:
+    allowed = ", ".join(json.dumps(x) for x in error.validator_value)
+    return f"must be one of {allowed}, not {shown(error.instance)}"
+
+
+def _min_length(error) -> str:
+    return "must not be empty" if error.validator_value == 1 else error.message
+
+
+# One sentence per JSON Schema keyword; a keyword not listed keeps jsonschema's message.
+_MESSAGES = {
+    "type": lambda e: f"must be {type_phrase(e.validator_value)}, not {shown(e.instance)}",
+    "minimum": lambda e: f"must be at least {e.validator_value}, not {shown(e.instance)}",
+    "maximum": lambda e: f"must be at most {e.validator_value}, not {shown(e.instance)}",
+    "const": lambda e: f"must be {json.dumps(e.validator_value)}, not {shown(e.instance)}",
+    "enum": _enum,
+    "minLength": _min_length,
+    "maxLength": lambda e: f"must be at most {e.validator_value} characters long",
+    "maxItems": lambda e: f"must have at most {e.validator_value} elements",
+    "pattern": _pattern,
+}
+
+
+def _unknown_fields(error, path: list) -> ProblemAt:
+    """``additionalProperties``: one unknown field named at its own path, several listed."""
+    known = ", ".join(sorted(error.schema.get("properties", {})))
+    extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+    if len(extra) == 1:
+        return ProblemAt(format_path([*path, extra[0]]),
+                         f"is not a field here (known fields: {known})")
+    return ProblemAt(format_path(path),
+                     f"has fields that are not known here: {', '.join(extra)} (known: {known})")
+
+
 def describe_error(error) -> ProblemAt:
     """Turn a jsonschema error into a sentence a player can act on."""
     path = list(error.absolute_path)
-    v, got = error.validator, error.instance
-    if v == "required":
+    if error.validator == "required":
         missing = error.message.split("'")[1]
-        path.append(missing)
-        message = "is required"
-    elif v == "type":
-        message = f"must be {type_phrase(error.validator_value)}, not {shown(got)}"
-    elif v == "minimum":
-        message = f"must be at least {error.validator_value}, not {shown(got)}"
-    elif v == "maximum":
-        message = f"must be at most {error.validator_value}, not {shown(got)}"
-    elif v == "const":
-        message = f"must be {json.dumps(error.validator_value)}, not {shown(got)}"
-    elif v == "enum":
-        allowed = ", ".join(json.dumps(x) for x in error.validator_value)
-        message = f"must be one of {allowed}, not {shown(got)}"
-    elif v == "minLength":
-        message = "must not be empty" if error.validator_value == 1 else error.message
-    elif v == "maxLength":
-        message = f"must be at most {error.validator_value} characters long"
-    elif v == "maxItems":
-        message = f"must have at most {error.validator_value} elements"
-    elif v == "additionalProperties":
-        known = ", ".join(sorted(error.schema.get("properties", {})))
-        extra = sorted(set(got) - set(error.schema.get("properties", {})))
-        return ProblemAt(
-            format_path([*path, extra[0]]) if len(extra) == 1 else format_path(path),
-            f"is not a field here (known fields: {known})"
-            if len(extra) == 1
-            else f"has fields that are not known here: {', '.join(extra)} (known: {known})",
-        )
-    elif v == "pattern":
-        message = (
-            "must not contain the NUL character"
-            if "\\u0000" in error.validator_value or "\x00" in error.validator_value
-            else f"must match {error.validator_value}, not {shown(got)}"
-        )
-    else:
-        message = error.message
-    return ProblemAt(format_path(path), message)
+        return ProblemAt(format_path([*path, missing]), "is required")
+    if error.validator == "additionalProperties":
+        return _unknown_fields(error, path)
+    describe = _MESSAGES.get(error.validator)
+    return ProblemAt(format_path(path), describe(error) if describe else error.message)

@@ -22,10 +22,8 @@ def tactic_line(tactic) -> str:
     return f"{parts[0]} ({', '.join(details)})" if details else parts[0]
 
 
-def print_card(block: dict, *, row: dict, catalogue) -> dict:
-    card = row["card"]
-    if card is None:
-        return block
+def _facts(card, hit_points: int) -> list[tuple]:
+    """Type, base, AAL, hit points and (a unit) the crew it comes with."""
     attributes = card.attributes
     facts = []
     if attributes.get("type"):
@@ -34,7 +32,6 @@ def print_card(block: dict, *, row: dict, catalogue) -> dict:
         facts.append((_("Base"), f"{card.base_mm} mm"))
     if card.aal is not None:
         facts.append(("AAL", card.aal))
-    hit_points = int(attributes.get("hit_points") or 0)
     if hit_points:
         facts.append((_("Hit points"), hit_points))
     crew = [
@@ -44,7 +41,16 @@ def print_card(block: dict, *, row: dict, catalogue) -> dict:
     ]
     if crew and card.is_unit:
         facts.append((_("With"), ", ".join(str(c) for c in crew)))
-    block["facts"] = facts
+    return facts
+
+
+def print_card(block: dict, *, row: dict, catalogue) -> dict:
+    card = row["card"]
+    if card is None:
+        return block
+    attributes = card.attributes
+    hit_points = int(attributes.get("hit_points") or 0)
+    block["facts"] = _facts(card, hit_points)
     orange_from = int(attributes.get("orange_from") or 0)
     # Box n is the n-th hit point left; the orange ones: severely wounded.
     block["hit_track"] = [

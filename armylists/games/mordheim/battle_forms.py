@@ -107,32 +107,43 @@ class BattleStepForm(forms.Form):
 
     def spec(self) -> dict:
         data = self.cleaned_data
-        injuries, wounds, captured = [], {}, []
-        for row in self.rows:
-            f, i = row["fighter"], row["fighter"]["entry_id"]
-            if row.get("wound") and data.get(row["wound"]) is not None:
-                wounds[i] = data[row["wound"]]
-            roll = data.get(row["roll"])
-            if f["hero"]:
-                if data.get(row["out"]) or roll is not None:
-                    injuries.append({"entry_id": i, **({"roll": roll} if roll else {})})
-            elif data.get(row["out"]) or roll:
-                count = max(data.get(row["out"]) or 0, len(roll))
-                injuries.append({"entry_id": i, "models": count, "rolls": roll})
-        for row in self.captives:
-            outcome = data.get(row["outcome"])
-            if outcome:
-                one = {"entry_id": row["fighter"]["entry_id"], "outcome": outcome}
-                if outcome == "ransom":
-                    one["price"] = data.get(row["price"]) or 0
-                if outcome == "exchange" and data.get(row["captive"]):
-                    one["captive"] = data[row["captive"]]
-                captured.append(one)
+        wounds = {row["fighter"]["entry_id"]: data[row["wound"]] for row in self.rows
+                  if row.get("wound") and data.get(row["wound"]) is not None}
+        injuries = [one for row in self.rows if (one := _injury(data, row)) is not None]
+        captured = [one for row in self.captives if (one := _captive(data, row)) is not None]
         spec = {"won": data["won"], "injuries": injuries, "captured": captured,
                 "old_wound_rolls": wounds}
         if data.get("opponent_rating") is not None:
             spec["opponent_rating"] = data["opponent_rating"]
         return spec
+
+
+def _injury(data: dict, row: dict) -> dict | None:
+    """A hero out of action (his D66, if typed) or a group's models out of action (their
+    D6s), or None when the fighter came through."""
+    f, i = row["fighter"], row["fighter"]["entry_id"]
+    roll = data.get(row["roll"])
+    if f["hero"]:
+        if data.get(row["out"]) or roll is not None:
+            return {"entry_id": i, **({"roll": roll} if roll else {})}
+        return None
+    if data.get(row["out"]) or roll:
+        return {"entry_id": i, "models": max(data.get(row["out"]) or 0, len(roll)), "rolls": roll}
+    return None
+
+
+def _captive(data: dict, row: dict) -> dict | None:
+    """What became of a captured fighter: ransomed (for a price), exchanged (for whom),
+    lost for good; None while the enemy still holds him."""
+    outcome = data.get(row["outcome"])
+    if not outcome:
+        return None
+    one = {"entry_id": row["fighter"]["entry_id"], "outcome": outcome}
+    if outcome == "ransom":
+        one["price"] = data.get(row["price"]) or 0
+    if outcome == "exchange" and data.get(row["captive"]):
+        one["captive"] = data[row["captive"]]
+    return one
 
 
 class ExperienceStepForm(forms.Form):

@@ -194,43 +194,77 @@ def battle_context(army_list, draft, step, data=None) -> dict:
                       for f in roster["fighters"]}}
 
 
+class _Step:
+    """What every step's form is built from: the posted data, the list, its game data,
+    the campaign before the battle, the saved draft, its preview and the roster now."""
+
+    def __init__(self, data, army_list, catalogue, state, saved, preview, roster):
+        self.data, self.army_list, self.catalogue = data, army_list, catalogue
+        self.state, self.saved, self.preview, self.roster = state, saved, preview, roster
+
+    def fighters(self) -> list[dict]:
+        return local_fighters(self.roster["fighters"], self.catalogue)
+
+    def before_battle(self) -> list[dict]:
+        return local_fighters(self.state["roster"]["fighters"], self.catalogue)
+
+
+def _battle_form(s: _Step):
+    initial = {"won": "won" if s.saved.get("won", True) else "lost",
+               "opponent_rating": s.saved.get("opponent_rating")}
+    return BattleStepForm(s.data, fighters=s.before_battle(), initial=initial)
+
+
+def _experience_form(s: _Step):
+    fought = set(_fought(s.preview))
+    still = {f["entry_id"] for f in s.fighters() if f["in_warband"]}
+    present = [f for f in s.before_battle()  # experience before the battle
+               if f["entry_id"] in fought and f["entry_id"] in still]
+    initial = {f"adv_{who}": dice for who, dice in battle_draft.advance_dice(s.saved).items()}
+    for row in s.saved.get("enemies_out_of_action") or []:
+        initial[f"kills_{row['entry_id']}"] = row["count"]
+    for row in s.saved.get("experience") or []:
+        initial[f"xp_{row['entry_id']}"] = row["amount"]
+    return ExperienceStepForm(s.data, fighters=present, initial=initial)
+
+
+def _exploration_form(s: _Step):
+    dice = (s.saved.get("exploration") or {}).get("dice")
+    initial = {"dice": " ".join(str(d) for d in dice) if dice else ""}
+    return ExplorationStepForm(s.data, count=_dice_count(s.army_list, s.saved), initial=initial)
+
+
+def _trading_form(s: _Step):
+    catalogue, faction = s.catalogue, s.army_list.faction
+    items = sorted({key for card in catalogue.cards.values()
+                    if card.faction == faction for key in card.allowed_items})
+    names = {key: local_name(catalogue.items.get(key), key) for key in catalogue.items}
+    cards = [(c.key, local_name(c, c.key)) for c in catalogue.cards.values()
+             if c.faction == faction]
+    rows = {kind: s.saved.get(kind) or [] for kind in ("sales", "purchases", "recruits",
+                                                       "moves")}
+    before = _before_trading(s.army_list, s.saved) or s.roster
+    return TradingStepForm(s.data, fighters=local_fighters(before["fighters"], catalogue),
+                           stash=before["stash"],
+                           targets=s.fighters(), items=items, cards=cards, names=names,
+                           initial_rows=rows,
+                           initial={"sell_shards": s.saved.get("sell_shards") or None})
+
+
+# The steps that take a form; the review step only shows what the draft did.
+_FORMS = {
+    "battle": _battle_form,
+    "experience": _experience_form,
+    "exploration": _exploration_form,
+    "trading": _trading_form,
+}
+
+
 def _form(step, data, army_list, catalogue, state, saved, preview, roster):
-    fighters = local_fighters(roster["fighters"], catalogue)
-    before_battle = local_fighters(state["roster"]["fighters"], catalogue)
-    if step == "battle":
-        initial = {"won": "won" if saved.get("won", True) else "lost",
-                   "opponent_rating": saved.get("opponent_rating")}
-        return BattleStepForm(data, fighters=before_battle, initial=initial)
-    if step == "experience":
-        fought = set(_fought(preview))
-        still = {f["entry_id"] for f in fighters if f["in_warband"]}
-        present = [f for f in before_battle  # experience before the battle
-                   if f["entry_id"] in fought and f["entry_id"] in still]
-        initial = {f"adv_{who}": dice for who, dice in battle_draft.advance_dice(saved).items()}
-        for row in saved.get("enemies_out_of_action") or []:
-            initial[f"kills_{row['entry_id']}"] = row["count"]
-        for row in saved.get("experience") or []:
-            initial[f"xp_{row['entry_id']}"] = row["amount"]
-        return ExperienceStepForm(data, fighters=present, initial=initial)
-    if step == "exploration":
-        dice = (saved.get("exploration") or {}).get("dice")
-        initial = {"dice": " ".join(str(d) for d in dice) if dice else ""}
-        return ExplorationStepForm(data, count=_dice_count(army_list, saved), initial=initial)
-    if step == "trading":
-        items = sorted({key for card in catalogue.cards.values()
-                        if card.faction == army_list.faction for key in card.allowed_items})
-        names = {key: local_name(catalogue.items.get(key), key) for key in catalogue.items}
-        cards = [(c.key, local_name(c, c.key)) for c in catalogue.cards.values()
-                 if c.faction == army_list.faction]
-        rows = {kind: saved.get(kind) or [] for kind in ("sales", "purchases", "recruits",
-                                                         "moves")}
-        before = _before_trading(army_list, saved) or roster
-        return TradingStepForm(data, fighters=local_fighters(before["fighters"], catalogue),
-                               stash=before["stash"],
-                               targets=fighters, items=items, cards=cards, names=names,
-                               initial_rows=rows,
-                               initial={"sell_shards": saved.get("sell_shards") or None})
-    return None
+    build = _FORMS.get(step)
+    if build is None:
+        return None
+    return build(_Step(data, army_list, catalogue, state, saved, preview, roster))
 
 
 def _fought(preview) -> list[str]:

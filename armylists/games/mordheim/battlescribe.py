@@ -110,6 +110,14 @@ def _fighter(selection, catalogue, fighters, items, mapped: Mapped) -> dict:
         "selection": selection.label, "became": became, "matched": card is not None,
         "kind": "fighter", "entry_id": entry_id, "key": key, "size": entry.get("size"),
     })
+    entry["items"] = _equipment_keys(selection, card, entry, size, catalogue, items, mapped)
+    return entry
+
+
+def _equipment_keys(selection, card, entry: dict, size: int, catalogue, items,
+                    mapped: Mapped) -> list[str]:
+    """The fighter's equipment as item keys (a group's bought once per model; unknown
+    names kept for unknown_key), each reported."""
     keys: list[str] = []
     owner = card.name if card is not None else entry["card"]
     for node, times in _equipment(selection):
@@ -122,7 +130,6 @@ def _fighter(selection, catalogue, fighters, items, mapped: Mapped) -> dict:
             "selection": node.name,
             "became": (f"item {catalogue.items[item].name} ({item}) of {owner}" if item
                        else f"unknown item '{node.name[:100]}' of {owner}, kept for unknown_key"),
-            "matched": item is not None, "kind": "item", "entry_id": entry_id, "key": item,
+            "matched": item is not None, "kind": "item", "entry_id": entry["id"], "key": item,
         })
-    entry["items"] = keys
-    return entry
+    return keys

@@ -133,8 +133,8 @@ ACTIONS = {"undo": _undo, "undo-battle": _undo_battle, "discard": battle_page.di
 # -- the page -------------------------------------------------------------------------
 
 
-def page(request, army_list, *, battle=None, status=200, undo=False):
-    state = campaign.campaign_state(army_list=army_list)
+def _rout_test(request, state):
+    """The rout test's form (bound when the player asked for it) and its result."""
     action = request.POST.get("action") if request.method == "POST" else None
     rout = _rout_form(request.POST if action == "rout" else None, state)
     rout_result = None
@@ -143,15 +143,26 @@ def page(request, army_list, *, battle=None, status=200, undo=False):
             rout_result = mordheim_rout_test(**rout.cleaned_data)
         except ToolError as exc:
             form_errors(rout, exc.errors)
+    return rout, rout_result
+
+
+def _battle(request, army_list):
+    """The battle being recorded, at the step asked for (at most the next one due)."""
+    draft = campaign_battles.draft_get(army_list=army_list)
+    wanted = request.GET.get("step")
+    reached = battle_draft.next_step(draft.step if draft else None)
+    step = wanted if wanted in battle_draft.STEPS and (
+        battle_draft.STEPS.index(wanted) <= battle_draft.STEPS.index(reached)) else reached
+    return battle_page.battle_context(army_list, draft, step)
+
+
+def page(request, army_list, *, battle=None, status=200, undo=False):
+    state = campaign.campaign_state(army_list=army_list)
+    rout, rout_result = _rout_test(request, state)
     if rout.is_bound and rout.errors:
         status = 400
     if battle is None:
-        draft = campaign_battles.draft_get(army_list=army_list)
-        wanted = request.GET.get("step")
-        reached = battle_draft.next_step(draft.step if draft else None)
-        step = wanted if wanted in battle_draft.STEPS and (
-            battle_draft.STEPS.index(wanted) <= battle_draft.STEPS.index(reached)) else reached
-        battle = battle_page.battle_context(army_list, draft, step)
+        battle = _battle(request, army_list)
     catalogue = rules_selectors.catalogue_for(system=army_list.system)
     rows = [fighter_row(f, catalogue) for f in state["roster"]["fighters"]]
     return render(

@@ -49,19 +49,23 @@ def text_sections(catalogue, entries, extras) -> list[TextSection]:
         (_("Unknown fighters"), unknown),
     ]
     if now:
-        listed = {e.id for e in entries}
-        joined = [
-            TextLine(
-                f"{f['name']} ({f['card_name']})" if f["name"] else f["card_name"],
-                None,
-                (*([] if f["hero"] else [_models(f["models"])]), *f["item_names"]),
-                _campaign_notes(f, tuple(f["item_names"])),
-            )
-            for f in now["active"] + now["gone"]
-            if f["entry_id"] not in listed
-        ]
-        sections.append((_("Joined during the campaign"), joined))
+        sections.append((_("Joined during the campaign"), _joined(now, entries)))
     return [TextSection(title, tuple(lines)) for title, lines in sections if lines]
+
+
+def _joined(now: dict, entries) -> list[TextLine]:
+    """The fighters the campaign added (not in the list as it was bought)."""
+    listed = {e.id for e in entries}
+    return [
+        TextLine(
+            f"{f['name']} ({f['card_name']})" if f["name"] else f["card_name"],
+            None,
+            (*([] if f["hero"] else [_models(f["models"])]), *f["item_names"]),
+            _campaign_notes(f, tuple(f["item_names"])),
+        )
+        for f in now["active"] + now["gone"]
+        if f["entry_id"] not in listed
+    ]
 
 
 def text_facts(document, summary, extras) -> list[str]:

@@ -37,15 +37,8 @@ class TradingStepForm(forms.Form):
                  **kwargs):
         super().__init__(*args, **kwargs)
         present = [f for f in fighters if f["in_warband"]]
-        receivers = [(f["entry_id"], f["name"]) for f in targets if f["in_warband"]]
         owned = [("", "–"), *_holder_items(fighters, stash, names)]
-        whom = [("", _("the stash")), *[(f["entry_id"], f["name"]) for f in present]]
-        heroes = [("", _("who gets it")), *[(f["entry_id"], f["name"]) for f in present
-                                             if f["hero"]]]
-        groups = [("", _("a new fighter")), *[(f["entry_id"], f["name"]) for f in present
-                                               if not f["hero"]]]
         item_choices = [("", "–"), *[(key, names.get(key, key)) for key in items]]
-        card_choices = [("", "–"), *cards]
         counts = {kind: len(initial_rows.get(kind, [])) + MAX_ROWS
                   for kind in ("sales", "purchases", "recruits", "moves")}
         self.rows = {kind: [] for kind in counts}
@@ -53,7 +46,19 @@ class TradingStepForm(forms.Form):
             self.fields[f"sell_{k}"] = forms.ChoiceField(choices=owned, required=False,
                                                          label=_("Sell"))
             self.rows["sales"].append({"item": f"sell_{k}"})
-        for k in range(counts["purchases"]):
+        self._purchase_rows(counts["purchases"], present, item_choices)
+        self._recruit_rows(counts["recruits"], present, item_choices, cards)
+        receivers = [(f["entry_id"], f["name"]) for f in targets if f["in_warband"]]
+        self._move_rows(counts["moves"], owned, receivers)
+        self._initial(initial_rows)
+
+    def _purchase_rows(self, count: int, present: list[dict], item_choices: list) -> None:
+        """An item bought, for whom (or the stash), and when rare its rarity, the 2D6 to
+        find it and the hero searching."""
+        whom = [("", _("the stash")), *[(f["entry_id"], f["name"]) for f in present]]
+        heroes = [("", _("who gets it")), *[(f["entry_id"], f["name"]) for f in present
+                                             if f["hero"]]]
+        for k in range(count):
             p = f"buy_{k}_"
             self.fields[p + "item"] = forms.ChoiceField(choices=item_choices, required=False,
                                                         label=_("Buy"))
@@ -69,7 +74,14 @@ class TradingStepForm(forms.Form):
                                                             label=_("Searched by"))
             self.rows["purchases"].append({n: p + n for n in
                                            ("item", "for", "rarity", "roll", "searcher")})
-        for k in range(counts["recruits"]):
+
+    def _recruit_rows(self, count: int, present: list[dict], item_choices: list,
+                      cards: list) -> None:
+        """A new fighter (his card, name, models, equipment) or models joining a group."""
+        groups = [("", _("a new fighter")), *[(f["entry_id"], f["name"]) for f in present
+                                               if not f["hero"]]]
+        card_choices = [("", "–"), *cards]
+        for k in range(count):
             p = f"hire_{k}_"
             self.fields[p + "card"] = forms.ChoiceField(choices=card_choices, required=False,
                                                         label=_("Hire"))
@@ -83,7 +95,10 @@ class TradingStepForm(forms.Form):
                 choices=item_choices[1:], required=False, label=_("Equipment"))
             self.rows["recruits"].append({n: p + n for n in
                                           ("card", "join", "name", "size", "items")})
-        for k in range(counts["moves"]):
+
+    def _move_rows(self, count: int, owned: list, receivers: list) -> None:
+        """An item carried (or in the stash) moved to another fighter or the stash."""
+        for k in range(count):
             p = f"move_{k}_"
             self.fields[p + "item"] = forms.ChoiceField(choices=owned, required=False,
                                                         label=_("Move"))
@@ -91,7 +106,6 @@ class TradingStepForm(forms.Form):
                 choices=[("", "–"), (STASH, _("the stash")), *receivers], required=False,
                 label=_("To"))
             self.rows["moves"].append({"item": p + "item", "to": p + "to"})
-        self._initial(initial_rows)
 
     def _initial(self, rows: dict) -> None:
         for k, sale in enumerate(rows.get("sales", [])):
@@ -115,34 +129,55 @@ class TradingStepForm(forms.Form):
 
     def spec(self) -> dict:
         data = self.cleaned_data
-        sales, purchases, recruits, moves = [], [], [], []
-        for row in self.rows["sales"]:
-            if data.get(row["item"]):
-                who, item = data[row["item"]].split("|", 1)
-                sales.append({"item": item, "entry_id": None if who == STASH else who})
-        for row in self.rows["purchases"]:
-            if data.get(row["item"]):
-                buy = {"item": data[row["item"]], "entry_id": data.get(row["for"]) or None}
-                for key in ("rarity", "roll", "searcher"):
-                    if data.get(row[key]):
-                        buy[key] = data[row[key]]
-                purchases.append(buy)
-        for row in self.rows["recruits"]:
-            if data.get(row["card"]) or data.get(row["join"]):
-                hire = {"size": data.get(row["size"]) or 1}
-                if data.get(row["join"]):
-                    hire["join_entry_id"] = data[row["join"]]
-                else:
-                    hire["card"] = data[row["card"]]
-                    hire["items"] = list(data.get(row["items"]) or [])
-                if data.get(row["name"]):
-                    hire["name"] = data[row["name"]]
-                recruits.append(hire)
-        for row in self.rows["moves"]:
-            if data.get(row["item"]) and data.get(row["to"]):
-                who, item = data[row["item"]].split("|", 1)
-                to = data[row["to"]]
-                moves.append({"item": item, "from_entry_id": None if who == STASH else who,
-                              "to_entry_id": None if to == STASH else to})
-        return {"sell_shards": data.get("sell_shards") or 0, "sales": sales,
-                "purchases": purchases, "recruits": recruits, "moves": moves}
+        picked = {kind: [one for row in self.rows[kind] if (one := read(data, row)) is not None]
+                  for kind, read in _READERS.items()}
+        return {"sell_shards": data.get("sell_shards") or 0, **picked}
+
+
+def _holder(value: str) -> tuple[str | None, str]:
+    """"<entry id>|<item>" (or "stash|<item>"): who holds the item (None: the stash)."""
+    who, item = value.split("|", 1)
+    return (None if who == STASH else who), item
+
+
+def _sale(data: dict, row: dict) -> dict | None:
+    if not data.get(row["item"]):
+        return None
+    who, item = _holder(data[row["item"]])
+    return {"item": item, "entry_id": who}
+
+
+def _purchase(data: dict, row: dict) -> dict | None:
+    if not data.get(row["item"]):
+        return None
+    buy = {"item": data[row["item"]], "entry_id": data.get(row["for"]) or None}
+    for key in ("rarity", "roll", "searcher"):
+        if data.get(row[key]):
+            buy[key] = data[row[key]]
+    return buy
+
+
+def _recruit(data: dict, row: dict) -> dict | None:
+    if not (data.get(row["card"]) or data.get(row["join"])):
+        return None
+    hire = {"size": data.get(row["size"]) or 1}
+    if data.get(row["join"]):
+        hire["join_entry_id"] = data[row["join"]]
+    else:
+        hire["card"] = data[row["card"]]
+        hire["items"] = list(data.get(row["items"]) or [])
+    if data.get(row["name"]):
+        hire["name"] = data[row["name"]]
+    return hire
+
+
+def _move(data: dict, row: dict) -> dict | None:
+    if not (data.get(row["item"]) and data.get(row["to"])):
+        return None
+    who, item = _holder(data[row["item"]])
+    to = data[row["to"]]
+    return {"item": item, "from_entry_id": who, "to_entry_id": None if to == STASH else to}
+
+
+# Each kind of row read back into the trading step's spec, in the spec's order.
+_READERS = {"sales": _sale, "purchases": _purchase, "recruits": _recruit, "moves": _move}

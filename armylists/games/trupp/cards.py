@@ -16,15 +16,14 @@ def described(lines: list[dict]) -> list[str]:
     return [f"{i['name']}: {'; '.join(i['effect'])}" if i["effect"] else i["name"] for i in lines]
 
 
-def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
-    card = row["card"]
-    if card is None:
-        return block
+def _stat_rows(card, entry, catalogue) -> dict:
+    """Every stat row by wounds taken, with the equipment and options applied; a cell
+    that differs from the printed card also shows the printed value."""
     labels = stat_labels(catalogue)
-    rows = trupp.effective_stat_rows(card, row["entry"], catalogue)
+    rows = trupp.effective_stat_rows(card, entry, catalogue)
     keys = [k for k in (rows[0] if rows else {}) if any(r.get(k) is not None for r in rows)]
     printed = card.attributes.get("stat_rows") or [card.stats]
-    block["stat_rows"] = {
+    return {
         "columns": [labels.get(k, k) for k in keys],
         "rows": [
             {
@@ -40,6 +39,13 @@ def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
             for wounds, (r, base) in enumerate(zip(rows, printed, strict=False))
         ],
     }
+
+
+def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
+    card = row["card"]
+    if card is None:
+        return block
+    block["stat_rows"] = _stat_rows(card, row["entry"], catalogue)
     attributes = card.attributes
     facts = [(_("Alignment"), presenter.alignment_label(attributes.get("alignment")))]
     if attributes.get("mook"):

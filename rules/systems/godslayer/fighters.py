@@ -123,20 +123,27 @@ def read_side(catalogue: Catalogue, side, role: str, problems: Problems) -> Figh
     return fighter
 
 
+def _named_weapon(fighter: Fighter, name: str, attack: str | None,
+                  problems: Problems) -> Weapon | None:
+    """The weapon the player named (by name or item key), if the fighter carries it and
+    it is fit for the attack."""
+    found = next((w for w in fighter.weapons
+                  if same_name(w.name, name) or (w.key and w.key == name)), None)
+    if found is None:
+        carried = ", ".join(w.name for w in fighter.weapons) or "none"
+        problems.add("weapon", f"{fighter.name} has no weapon {name!r} (it has: {carried})",
+                     "not_carried")
+    elif attack and found.type != attack:
+        problems.add("weapon", f"{found.name} is a {found.type} weapon, not {attack}")
+        return None
+    return found
+
+
 def choose_weapon(fighter: Fighter, name: str | None, attack: str | None,
                   problems: Problems) -> Weapon | None:
     """The named weapon (by name or item key), else the first one fit for the attack."""
     if name:
-        found = next((w for w in fighter.weapons
-                      if same_name(w.name, name) or (w.key and w.key == name)), None)
-        if found is None:
-            carried = ", ".join(w.name for w in fighter.weapons) or "none"
-            problems.add("weapon", f"{fighter.name} has no weapon {name!r} (it has: {carried})",
-                         "not_carried")
-        elif attack and found.type != attack:
-            problems.add("weapon", f"{found.name} is a {found.type} weapon, not {attack}")
-            return None
-        return found
+        return _named_weapon(fighter, name, attack, problems)
     wanted = attack or "melee"
     found = next((w for w in fighter.weapons if w.type == wanted), None)
     if found is None:

@@ -95,16 +95,7 @@ def attack(attacker: Fighter, defender: Fighter, weapon: Weapon, s: Situation,
     their_wound = 1 if defender.severely_wounded(left) else 0
     melee = s.attack == MELEE
     skill_name = "MEL" if melee else "RAN"
-    skill = attacker.stats.get(skill_name, 0) - own_wound
-    strength = weapon.str
-    if melee and s.charge:
-        skill, strength = skill + 1, strength + 1
-    elif melee and s.style == "offensive":
-        skill += 1
-    elif melee and s.style == "powerful":
-        strength += 1
-    if not melee and s.beyond_range:
-        skill, strength = skill - 1, strength - 1
+    skill, strength = _situation(attacker.stats.get(skill_name, 0) - own_wound, weapon.str, s)
     bonus = 2 if melee and s.opportunity else 0
     defence = defender.stats.get("DEF", 0) - their_wound - (2 if s.knocked_down else 0)
     armour = defender.stats.get("ARM", 0) - their_wound
@@ -113,6 +104,21 @@ def attack(attacker: Fighter, defender: Fighter, weapon: Weapon, s: Situation,
         skill_name, skill, bonus, defence, hits, strength, bonus, armour, defender.save,
         _damage(Fraction(hits, odds.ROLLS_2D6), strength + bonus - armour, defender.save),
     )
+
+
+def _situation(skill: int, strength: int, s: Situation) -> tuple[int, int]:
+    """Skill and strength after the attack's situation: in melee a charge (+1 both), an
+    offensive (+1 skill) or powerful (+1 strength) style; at range beyond its range
+    (-1 both)."""
+    if s.attack != MELEE:
+        return (skill - 1, strength - 1) if s.beyond_range else (skill, strength)
+    if s.charge:
+        return skill + 1, strength + 1
+    if s.style == "offensive":
+        return skill + 1, strength
+    if s.style == "powerful":
+        return skill, strength + 1
+    return skill, strength
 
 
 def _damage(hit: Fraction, plus: int, save: int | None) -> odds.Distribution:

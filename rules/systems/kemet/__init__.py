@@ -123,6 +123,30 @@ class _Reader:
             return None
         return item
 
+    def card_values(self, data: Mapping, path: str) -> dict[str, int]:
+        """The battle card's values: typed (``card_values``) or the named card's."""
+        if data.get("card_values") is not None:
+            return self.numbers(data["card_values"], VALUES, f"{path}.card_values")
+        if data.get("card") is None:
+            self.error(f"{path}.card", "give a battle card key or card_values", "required")
+            return dict.fromkeys(VALUES, 0)
+        item = self.item(data["card"], f"{path}.card", BATTLE_CARD)
+        return {k: _attr(item, k) for k in VALUES} if item else dict.fromkeys(VALUES, 0)
+
+    def interventions(self, picks, path: str) -> list[Item]:
+        """The divine interventions played, in order (each a key or ``{"key": ...}``)."""
+        picks = picks or []
+        if not isinstance(picks, list):
+            self.error(f"{path}.interventions", "must be a list of {\"key\": ...}")
+            return []
+        played = []
+        for j, pick in enumerate(picks):
+            key = pick.get("key") if isinstance(pick, Mapping) else pick
+            item = self.item(key, f"{path}.interventions[{j}].key", INTERVENTION)
+            if item is not None:
+                played.append(item)
+        return played
+
     def side(self, data, path: str) -> dict | None:
         if not isinstance(data, Mapping):
             self.error(path, "is required" if data is None else "must be an object",
@@ -132,24 +156,8 @@ class _Reader:
             if key not in SIDE_KEYS:
                 self.error(f"{path}.{key}", "unknown field", "unknown_field")
         card_key = data.get("card")
-        if data.get("card_values") is not None:
-            card = self.numbers(data["card_values"], VALUES, f"{path}.card_values")
-        elif card_key is None:
-            self.error(f"{path}.card", "give a battle card key or card_values", "required")
-            card = dict.fromkeys(VALUES, 0)
-        else:
-            item = self.item(card_key, f"{path}.card", BATTLE_CARD)
-            card = {k: _attr(item, k) for k in VALUES} if item else dict.fromkeys(VALUES, 0)
-        interventions = []
-        picks = data.get("interventions") or []
-        if not isinstance(picks, list):
-            self.error(f"{path}.interventions", "must be a list of {\"key\": ...}")
-            picks = []
-        for j, pick in enumerate(picks):
-            key = pick.get("key") if isinstance(pick, Mapping) else pick
-            item = self.item(key, f"{path}.interventions[{j}].key", INTERVENTION)
-            if item is not None:
-                interventions.append(item)
+        card = self.card_values(data, path)
+        interventions = self.interventions(data.get("interventions"), path)
         district = data.get("in_own_city_district", False)
         if not isinstance(district, bool):
             self.error(f"{path}.in_own_city_district", f"must be true or false, not {district!r}")
@@ -237,6 +245,83 @@ def _reveal(name: str, side: dict, steps: list[Phrase]) -> dict:
     }
 
 
+OTHER = {"attacker": "defender", "defender": "attacker"}
+
+
+def _losses(sides: dict, power: dict, steps: list[Phrase]) -> tuple[dict, dict, dict]:
+    """Steps 4 and 5: the soldiers left, lost and sacrificed on each side."""
+    left = {name: sides[name]["soldiers"] for name in SIDES}
+    lost = dict.fromkeys(SIDES, 0)
+    sacrificed = dict.fromkeys(SIDES, 0)
+    for name in SIDES:  # critical damage first, the attacker's effects before the defender's
+        other = OTHER[name]
+        crit = min(power[name]["critical"], left[other])
+        left[other] -= crit
+        lost[other] += crit
+        if power[name]["critical"]:
+            steps.append(Phrase(N_("{side}: {critical} critical damage, cannot be blocked: "
+                                   "{other} loses {lost}"),
+                                {"side": _side(name), "critical": power[name]["critical"],
+                                 "other": _side(other), "lost": crit}))
+        sac = min(power[name]["sacrifice"], left[name])
+        left[name] -= sac
+        sacrificed[name] = sac
+        if power[name]["sacrifice"]:
+            steps.append(Phrase(N_("{side}: sacrifices {count} own soldiers (not counted as lost)"),
+                                {"side": _side(name), "count": sac}))
+    for name in SIDES:
+        other = OTHER[name]
+        damage, shield = power[name]["damage"], power[other]["shield"]
+        hits = min(max(0, damage - shield), left[other])
+        left[other] -= hits
+        lost[other] += hits
+        steps.append(Phrase(N_("{side}: {damage} damage - {shield} shields of the {other}: "
+                               "{other} loses {lost}"),
+                            {"side": _side(name), "damage": damage, "shield": shield,
+                             "other": _side(other), "lost": hits}))
+    return left, lost, sacrificed
+
+
+def _rewards(winner: str, left: dict, zone: str | None, steps: list[Phrase]) -> dict:
+    """Step 6: battle victory points, veteran tokens and the zone's victory point."""
+    rewards = {name: {"battle_vp": 0, "veteran_tokens": 0, "zone_vp": 0} for name in SIDES}
+    if winner == "attacker" and left["attacker"] >= 1:
+        rewards["attacker"]["battle_vp"] = 1
+        steps.append(Phrase(N_("attacker won with survivors: 1 battle victory point")))
+    if winner == "defender":
+        rewards["defender"]["veteran_tokens"] += 1
+        steps.append(Phrase(N_("defender won: 1 veteran token")))
+    for name in SIDES:
+        if not rewards[name]["battle_vp"]:
+            rewards[name]["veteran_tokens"] += 1
+            steps.append(Phrase(N_("{side} gained no victory point in this battle: 1 veteran "
+                                   "token"), {"side": _side(name)}))
+    if zone is not None:
+        rewards[winner]["zone_vp"] = 1
+        steps.append(Phrase(N_("{winner} takes the {zone} victory point of the zone"),
+                            {"winner": _side(winner), "zone": Phrase(ZONE_WORDS[zone])}))
+    return rewards
+
+
+def _side_result(side: dict, p: dict, *, lost: int, sacrificed: int, survivors: int) -> dict:
+    return {
+        "strength": p["strength"],
+        "soldiers": side["soldiers"],
+        "soldiers_lost": lost,
+        "sacrificed": sacrificed,
+        "survivors": survivors,
+        "damage": p["damage"],
+        "shield": p["shield"],
+        "critical": p["critical"],
+        "prayer_points_paid": p["prayer_points_paid"],
+        "prayer_points_left": p["prayer_points_left"],
+        "interventions_played": p["interventions_played"],
+        "interventions_returned": p["interventions_returned"],
+        "card": side["card"],
+        "card_values": side["card_values"],
+    }
+
+
 def resolve_battle(catalogue: Catalogue, data, translate=None, name=None) -> dict:
     """Fight one battle (docs/rules/kemet.md, steps 2-6) and say what happened and why.
 
@@ -256,76 +341,16 @@ def resolve_battle(catalogue: Catalogue, data, translate=None, name=None) -> dic
                         if a == d else N_("{winner} wins, strength {a} to {d}"),
                         {"winner": _side(winner), "a": a, "d": d}))
 
-    left = {name: sides[name]["soldiers"] for name in SIDES}
-    lost = dict.fromkeys(SIDES, 0)
-    sacrificed = dict.fromkeys(SIDES, 0)
-    other = {"attacker": "defender", "defender": "attacker"}
-    for name in SIDES:  # critical damage first, the attacker's effects before the defender's
-        crit = min(power[name]["critical"], left[other[name]])
-        left[other[name]] -= crit
-        lost[other[name]] += crit
-        if power[name]["critical"]:
-            steps.append(Phrase(N_("{side}: {critical} critical damage, cannot be blocked: "
-                                   "{other} loses {lost}"),
-                                {"side": _side(name), "critical": power[name]["critical"],
-                                 "other": _side(other[name]), "lost": crit}))
-        sac = min(power[name]["sacrifice"], left[name])
-        left[name] -= sac
-        sacrificed[name] = sac
-        if power[name]["sacrifice"]:
-            steps.append(Phrase(N_("{side}: sacrifices {count} own soldiers (not counted as lost)"),
-                                {"side": _side(name), "count": sac}))
-    for name in SIDES:
-        damage, shield = power[name]["damage"], power[other[name]]["shield"]
-        hits = min(max(0, damage - shield), left[other[name]])
-        left[other[name]] -= hits
-        lost[other[name]] += hits
-        steps.append(Phrase(N_("{side}: {damage} damage - {shield} shields of the {other}: "
-                               "{other} loses {lost}"),
-                            {"side": _side(name), "damage": damage, "shield": shield,
-                             "other": _side(other[name]), "lost": hits}))
-
+    left, lost, sacrificed = _losses(sides, power, steps)
     disband = max(0, left[loser] - 1)
     steps.append(Phrase(N_("{loser} must leave the zone: disband ({soldiers} soldiers, {points} "
                            "prayer points) or retreat to a free adjacent zone the winner picks"),
                         {"loser": _side(loser), "soldiers": left[loser], "points": disband}))
-
-    rewards = {name: {"battle_vp": 0, "veteran_tokens": 0, "zone_vp": 0} for name in SIDES}
-    if winner == "attacker" and left["attacker"] >= 1:
-        rewards["attacker"]["battle_vp"] = 1
-        steps.append(Phrase(N_("attacker won with survivors: 1 battle victory point")))
-    if winner == "defender":
-        rewards["defender"]["veteran_tokens"] += 1
-        steps.append(Phrase(N_("defender won: 1 veteran token")))
-    for name in SIDES:
-        if not rewards[name]["battle_vp"]:
-            rewards[name]["veteran_tokens"] += 1
-            steps.append(Phrase(N_("{side} gained no victory point in this battle: 1 veteran "
-                                   "token"), {"side": _side(name)}))
-    if zone is not None:
-        rewards[winner]["zone_vp"] = 1
-        steps.append(Phrase(N_("{winner} takes the {zone} victory point of the zone"),
-                            {"winner": _side(winner), "zone": Phrase(ZONE_WORDS[zone])}))
-
+    rewards = _rewards(winner, left, zone, steps)
     result = {"winner": winner, "loser": loser, "zone_reward": zone}
     for name in SIDES:
-        p = power[name]
-        result[name] = {
-            "strength": p["strength"],
-            "soldiers": sides[name]["soldiers"],
-            "soldiers_lost": lost[name],
-            "sacrificed": sacrificed[name],
-            "survivors": left[name],
-            "damage": p["damage"],
-            "shield": p["shield"],
-            "critical": p["critical"],
-            "prayer_points_paid": p["prayer_points_paid"],
-            "prayer_points_left": p["prayer_points_left"],
-            "interventions_played": p["interventions_played"],
-            "interventions_returned": p["interventions_returned"],
-            "card": sides[name]["card"],
-            "card_values": sides[name]["card_values"],
-        }
+        result[name] = _side_result(sides[name], power[name], lost=lost[name],
+                                    sacrificed=sacrificed[name], survivors=left[name])
     result["loser_options"] = {
         "disband_prayer_points": disband,
         "retreat": left[loser] > 0,

@@ -5,13 +5,16 @@ A list document is a warband: ``faction`` is the warband type, ``battle_size`` i
 a henchman group is one entry of ``size`` identical models, and its ``items`` are bought
 for every model of the group. The campaign log (injuries, experience) is in
 ``rules.systems.mordheim.campaign``.
+
+The module stays whole past 400 lines: what a card is, pricing, the rating and the
+roster's validators register together as one system (``RULES``), and the validators read
+the card helpers above them; the campaign's steps live in modules of their own.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import msgspec
 
@@ -25,6 +28,8 @@ from rules.engine.common import (
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
+
+from .rout import rout_test  # noqa: F401  (a play aid of the roster, part of its API)
 
 SYSTEM = "mordheim"
 DEFAULT_STARTING_GOLD = 500
@@ -221,65 +226,6 @@ def warband_rating(
         per_model += starting_experience(card) if exp is None else exp
         total += models(card, entry) * per_model
     return total
-
-
-# -- rout test (play aid) -------------------------------------------------------------
-
-
-def rout_test(
-    members: int,
-    out_of_action: int,
-    leader_out_or_stunned: bool,
-    leader_ld: int | None,
-    other_lds: Iterable[int] = (),
-) -> dict:
-    """Is a rout test due, and against which Ld (docs/rules/mordheim.md, `rout_test`)?
-
-    Due with 25 % or more of the members out of action, at the start of the turn:
-    2D6 <= the leader's Ld, or the highest Ld among the active models when the leader is
-    out of action or stunned (``other_lds``: the Ld of every other active model). A
-    voluntary rout is allowed with two or more out of action.
-    """
-    for name, value in (("members", members), ("out_of_action", out_of_action)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name}: must be a whole number >= 0, not {value!r}")
-    if members < 1:
-        raise ValueError("members: a warband has at least 1 member")
-    if out_of_action > members:
-        raise ValueError(f"out_of_action: {out_of_action} out of action, only {members} members")
-    others = sorted(other_lds, reverse=True)
-    threshold = math.ceil(members / 4)
-    due = out_of_action >= threshold
-    ld, ld_from = None, None
-    if due and not leader_out_or_stunned:
-        if leader_ld is None:
-            raise ValueError("leader_ld: needed unless the leader is out of action or stunned")
-        ld, ld_from = leader_ld, "leader"
-    elif due and others:
-        ld, ld_from = others[0], "highest_active"
-    if not due:
-        explanation = (
-            f"{out_of_action} of {members} out of action: no rout test "
-            f"(due from {threshold}, 25 %)"
-        )
-    elif ld is None:
-        explanation = f"{out_of_action} of {members} out of action: rout test due, no active model"
-    else:
-        who = "the leader's" if ld_from == "leader" else "the highest active"
-        explanation = (
-            f"{out_of_action} of {members} out of action: rout test due, 2D6 <= {ld} ({who} Ld)"
-        )
-    return {
-        "due": due,
-        "ld": ld,
-        "ld_from": ld_from,
-        "voluntary_allowed": out_of_action >= 2,
-        "members": members,
-        "out_of_action": out_of_action,
-        "threshold": threshold,
-        "percent_out": round(100 * out_of_action / members, 1),
-        "explanation": explanation,
-    }
 
 
 # -- validators -----------------------------------------------------------------------

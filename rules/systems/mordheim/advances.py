@@ -1,6 +1,7 @@
 """Mordheim experience and advances (post-battle step 2, docs/rules/mordheim.md).
 
-Public functions, in the order the API calls them for each fighter that took part:
+Public functions, in the order the API calls them for each fighter that took part (1
+and 2 live in ``experience``, and are imported here too):
 
 1. ``fighter_facts(catalogue, card_key)``: race, racial maximums, skill lists, wizard,
    whether the fighter gains experience at all (Zombies, Giant Rats... do not).
@@ -24,15 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from rules.engine.catalogue import Catalogue
-
-from . import is_hero
 from .dice import (
     MAX_COUNT,
     Rolls,
-    campaign_tables,
     fail,
-    flag,
     in_band,
     is_int,
     join_path,
@@ -40,102 +36,13 @@ from .dice import (
     text,
     whole,
 )
-
-TRACKS = ("hero", "henchman")
-
-
-# -- what a fighter is ----------------------------------------------------------------
-
-
-def fighter_facts(catalogue: Catalogue, card_key: str) -> dict:
-    """The campaign facts of a fighter card (``unverified``: its disputed attributes)."""
-    card = catalogue.cards.get(card_key)
-    if card is None:
-        fail("card", f"the game data has no fighter {card_key!r}", "unknown_key")
-    tables = campaign_tables(catalogue)
-    race = card.attributes.get("race")
-    return {
-        "card": card.key,
-        "hero": is_hero(card),
-        "race": race,
-        "maxima": dict(tables["maxima"][race]) if race in tables["maxima"] else None,
-        "gains_experience": bool(card.attributes.get("gains_experience", race is not None)),
-        "skill_lists": list(card.attributes.get("skill_lists") or []),
-        "wizard": bool(card.attributes.get("wizard", False)),
-        "unverified": list(card.attributes.get("unverified") or []),
-    }
-
-
-def warband_skill_lists(catalogue: Catalogue, faction: str) -> list[str]:
-    """Every skill list a hero of ``faction`` may use (a promoted henchman picks two)."""
-    order = list(campaign_tables(catalogue)["skill_lists"])
-    found = {key for card in catalogue.cards.values() if card.faction == faction
-             for key in card.attributes.get("skill_lists") or []}
-    return [key for key in order if key in found]
-
-
-# -- experience -----------------------------------------------------------------------
-
-
-def advances_due(tables: Mapping, track: str, before: int, after: int) -> list[int]:
-    """The thresholds of ``track`` ("hero"; "henchman", also for hired swords) passed
-    going from ``before`` to ``after`` experience: one advance roll each. Starting
-    experience grants none (pass the starting value as ``before``)."""
-    if track not in TRACKS:
-        fail("track", f"must be one of {', '.join(TRACKS)}, not {track!r}")
-    before = whole(before, "before", 0, 999)
-    after = whole(after, "after", 0, 999)
-    return [t for t in tables["thresholds"][track] if before < t <= after]
-
-
-def experience_gain(
-    tables: Mapping,
-    *,
-    hero: bool,
-    before: int,
-    survived: bool,
-    winning_leader: bool = False,
-    enemies_out_of_action: int = 0,
-    scenario: int = 0,
-    underdog: int = 0,
-    gains_experience: bool = True,
-    track: str | None = None,
-) -> dict:
-    """The experience one hero or henchman group earns from a battle.
-
-    ``survived``: the hero (or at least one model of the group) was not killed;
-    ``scenario``: the scenario's own awards as a number; ``underdog``: the bonus of
-    ``mordheim_trading.underdog_bonus``. ``track`` defaults to the fighter's (hired
-    swords: "henchman").
-    """
-    awards = tables["experience"]
-    if not gains_experience:
-        fail("", "this fighter never gains experience", "no_experience")
-    kills = whole(enemies_out_of_action, "enemies_out_of_action")
-    if kills and not hero:
-        fail("enemies_out_of_action", "only heroes gain experience for enemies they put out "
-             "of action", "not_a_hero")
-    if flag(winning_leader, "winning_leader") and not hero:
-        fail("winning_leader", "the leader of a warband is a hero", "not_a_hero")
-    got = {
-        "survived": awards["survives"] if flag(survived, "survived") else 0,
-        "winning_leader": awards["winning_leader"] if winning_leader else 0,
-        "enemies_out_of_action": awards["per_enemy_out_of_action"] * kills,
-        "scenario": whole(scenario, "scenario"),
-        "underdog": whole(underdog, "underdog"),
-    }
-    gained = sum(got.values())
-    before = whole(before, "before", 0, 999)
-    track = track or ("hero" if hero else "henchman")
-    return {
-        "before": before,
-        "awards": got,
-        "gained": gained,
-        "after": before + gained,
-        "track": track,
-        "advances": advances_due(tables, track, before, before + gained),
-    }
-
+from .experience import (  # noqa: F401  (steps 1 and 2, part of this module's API)
+    TRACKS,
+    advances_due,
+    experience_gain,
+    fighter_facts,
+    warband_skill_lists,
+)
 
 # -- characteristics ------------------------------------------------------------------
 
@@ -211,28 +118,33 @@ def _hero_advance(tables, stats, maxima, skills, lists, wizard, spec, rolls: Rol
     for key in ("skill", "spell"):
         if spec.get(key) is not None:
             fail(at(key), f"a roll of {roll} raises a characteristic, it takes no {key!r}")
-    if "d6" in row:
-        d6 = rolls.die(spec.get("d6"), 6, at("d6"))
-        first = in_band(row["d6"], d6)["stat"]
-        other = next(r["stat"] for r in row["d6"] if r["stat"] != first)
-        out.update(d6=d6, rolled_stat=first)
-        if not _at_max(stats, maxima, first):
-            stat = _forced(first, spec, at("stat"))
-        elif not _at_max(stats, maxima, other):
-            stat = _forced(other, spec, at("stat"))
-        else:
-            options = _any_other(tables, stats, maxima, (first, other))
-            stat = _choose_stat(options, spec, rolls, at("stat"), out)
-    else:
-        if spec.get("d6") is not None:
-            fail(at("d6"), f"a roll of {roll} is a choice, it takes no D6")
-        options = [s for s in row["choose"] if not _at_max(stats, maxima, s)]
-        if not options:
-            options = _any_other(tables, stats, maxima, row["choose"])
-        stat = _choose_stat(options, spec, rolls, at("stat"), out)
+    stat = _hero_stat(tables, row, stats, maxima, spec, rolls, path, out)
     out["stat"] = stat
     out["stats"] = _raise(stats, stat) if stat else stats
     return out
+
+
+def _hero_stat(tables, row, stats, maxima, spec, rolls: Rolls, path, out: dict):
+    """The characteristic a hero raises: a D6 picks one of two (at its racial maximum:
+    the other; both: any other, chosen), or the player chooses (7: WS or BS)."""
+    at = lambda name: join_path(path, name)  # noqa: E731
+    if "d6" not in row:
+        if spec.get("d6") is not None:
+            fail(at("d6"), f"a roll of {out['roll']} is a choice, it takes no D6")
+        options = [s for s in row["choose"] if not _at_max(stats, maxima, s)]
+        if not options:
+            options = _any_other(tables, stats, maxima, row["choose"])
+        return _choose_stat(options, spec, rolls, at("stat"), out)
+    d6 = rolls.die(spec.get("d6"), 6, at("d6"))
+    first = in_band(row["d6"], d6)["stat"]
+    other = next(r["stat"] for r in row["d6"] if r["stat"] != first)
+    out.update(d6=d6, rolled_stat=first)
+    if not _at_max(stats, maxima, first):
+        return _forced(first, spec, at("stat"))
+    if not _at_max(stats, maxima, other):
+        return _forced(other, spec, at("stat"))
+    options = _any_other(tables, stats, maxima, (first, other))
+    return _choose_stat(options, spec, rolls, at("stat"), out)
 
 
 def _forced(stat: str, spec: Mapping, path: str) -> str:
@@ -338,6 +250,28 @@ def _henchman_advance(tables, stats, maxima, increased, lads_allowed, group_size
                  "not_allowed")
         return {"roll": None, "rerolled": [], "result": "none", "stats": stats,
                 "increased": increased, "note": "no result of the table is left for this group"}
+    roll, rerolled = _henchman_roll(spec, rows, usable, rolls, path)
+    row = in_band(rows, roll)
+    out: dict = {"roll": roll, "rerolled": rerolled, "result": row["result"]}
+    if row["result"] == "lads_got_talent":
+        if spec.get("stat") is not None:
+            fail(at("stat"), "the lad's got talent raises no characteristic of the group")
+        return _promote(tables, stats, maxima, increased, group_size, lad_lists, spec, rolls,
+                        path, out)
+    for key in ("promotion", "rest"):
+        if spec.get(key) is not None:
+            fail(at(key), f"a roll of {roll} promotes no one")
+    stat = _choose_stat(usable(roll), spec, rolls, at("stat"), out)
+    out["stat"] = stat
+    out["stats"] = _raise(stats, stat) if stat else stats
+    out["increased"] = increased + [stat] if stat else increased
+    return out
+
+
+def _henchman_roll(spec, rows, usable, rolls: Rolls, path) -> tuple[int, list]:
+    """The group's 2D6 on the table: typed (never one it re-rolls) or rolled until it
+    gives a result the group can take; with the discarded rolls, typed or rolled."""
+    at = lambda name: join_path(path, name)  # noqa: E731
     rerolled = spec.get("rerolled") or []
     if not isinstance(rerolled, list) or len(rerolled) > MAX_COUNT:
         fail(at("rerolled"), "must be a list of 2D6 rolls")
@@ -358,21 +292,7 @@ def _henchman_advance(tables, stats, maxima, increased, lads_allowed, group_size
         if not usable(roll):
             rerolled.append(roll)
             roll = None
-    row = in_band(rows, roll)
-    out: dict = {"roll": roll, "rerolled": rerolled, "result": row["result"]}
-    if row["result"] == "lads_got_talent":
-        if spec.get("stat") is not None:
-            fail(at("stat"), "the lad's got talent raises no characteristic of the group")
-        return _promote(tables, stats, maxima, increased, group_size, lad_lists, spec, rolls,
-                        path, out)
-    for key in ("promotion", "rest"):
-        if spec.get(key) is not None:
-            fail(at(key), f"a roll of {roll} promotes no one")
-    stat = _choose_stat(usable(roll), spec, rolls, at("stat"), out)
-    out["stat"] = stat
-    out["stats"] = _raise(stats, stat) if stat else stats
-    out["increased"] = increased + [stat] if stat else increased
-    return out
+    return roll, rerolled
 
 
 def _why(row) -> str:

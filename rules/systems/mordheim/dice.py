@@ -27,7 +27,7 @@ from typing import NoReturn
 
 from rules.engine.catalogue import Catalogue
 
-from .campaign import CampaignError, join_path
+from .errors import CampaignError, join_path
 
 __all__ = ["CampaignError", "Rolls", "campaign_tables", "fail", "in_band", "join_path",
            "require_complete"]

@@ -18,16 +18,7 @@ Public functions, in the order the API calls them once per post-battle sequence:
 
 ``shards_for_total``, ``multiples`` and ``location`` are the table look-ups on their own.
 
-Location effects (``tables["exploration"]["locations"][n]["effect"]``) are mappings of:
-``gold``/``shards`` (a dice expression such as "2D6x5" or "D6+1", or a number), ``items``
-(``name``, ``key``, ``count``, ``worth``, ``sell_multiplier``), ``artefact`` (a D6 on the
-artefact table, duplicates re-rolled), ``d6`` (a sub-roll: rows of ``min``/``max``/``then``),
-``by_warband`` (by warband key, else ``others``), ``test`` (``dice`` <= a characteristic
-the player gives, of a ``who``: hero or leader; ``auto_pass`` warbands; ``pass``/``fail``),
-``choose`` (the player picks an option), ``finds`` (per find a D6 of ``min``+; None: no
-roll), ``if_gold_roll`` (extra when the gold dice total ``equals``), ``if_gold_double``
-(instead of the gold when its two dice match), ``misses_games`` and ``hero_lost`` (the
-tested or searching hero), ``leader_xp``, ``heroes_xp``, ``zombies``, ``flag``, ``note``.
+The location effects (what a location gives, resolved) are ``locations``.
 """
 
 from __future__ import annotations
@@ -44,9 +35,9 @@ from .dice import (
     is_int,
     join_path,
     spec_of,
-    text,
     whole,
 )
+from .locations import Context, found_in, resolve_effect
 
 EXPLORE_INPUTS = ("rolled", "rerolls", "discard", "location")
 EXPLORE_DERIVED = ("dice", "total", "shards", "multiple", "found", "pending")
@@ -116,11 +107,7 @@ def explore(
     rolls = Rolls(rng)
     spec = spec_of(spec, path, EXPLORE_INPUTS + EXPLORE_DERIVED)
     at = lambda name: join_path(path, name)  # noqa: E731
-    roll = whole(roll, "roll", 0, 13)
-    keep = whole(keep, "keep", 0, tables["exploration"]["keep_at_most"])
-    if keep > roll:
-        fail("keep", f"cannot keep {keep} of {roll} dice")
-    allowed = whole(rerolls_allowed, "rerolls_allowed", 0, 6)
+    roll, keep, allowed = _dice_counts(tables, roll, keep, rerolls_allowed)
     rolled = rolls.dice(spec.get("rolled"), roll, 6, at("rolled"))
     out: dict = {"rolled": rolled, "rerolls": None, "discard": None, "dice": None, "total": 0,
                  "shards": 0, "multiple": None, "location": None, "found": None}
@@ -135,29 +122,45 @@ def explore(
     if drop is None:
         return rolls.finish(out)
     out["discard"] = drop
-    kept = [d for k, d in enumerate(dice) if k not in drop]
-    out["dice"] = kept
+    out["dice"] = [d for k, d in enumerate(dice) if k not in drop]
+    ctx = Context(tables, warband, list(artefacts_found), rolls)
+    _search(out, spec.get("location"), ctx, at("location"))
+    return rolls.finish(out)
+
+
+def _dice_counts(tables: Mapping, roll, keep, rerolls_allowed) -> tuple[int, int, int]:
+    """The dice rolled, kept and re-rollable, each checked."""
+    roll = whole(roll, "roll", 0, 13)
+    keep = whole(keep, "keep", 0, tables["exploration"]["keep_at_most"])
+    if keep > roll:
+        fail("keep", f"cannot keep {keep} of {roll} dice")
+    return roll, keep, whole(rerolls_allowed, "rerolls_allowed", 0, 6)
+
+
+def _search(out: dict, given, ctx: Context, path: str) -> None:
+    """The kept dice searched: shards by their total, the location their most numerous
+    set of multiples names, and what it gives (into ``out``)."""
+    kept = out["dice"]
     if not kept:
-        out["found"] = _found(None)
-        return rolls.finish(out)
+        out["found"] = found_in(None)
+        return
     out["total"] = sum(kept)
-    out["shards"] = shards_for_total(tables, out["total"])
+    out["shards"] = shards_for_total(ctx.tables, out["total"])
     found_set = multiples(kept)
     if found_set is None:
-        if spec.get("location"):
-            fail(at("location"), "no multiples: no location to search")
-        out["found"] = _found(None)
-        return rolls.finish(out)
-    place = location(tables, found_set["count"], found_set["face"])
+        if given:
+            fail(path, "no multiples: no location to search")
+        out["found"] = found_in(None)
+        return
+    place = location(ctx.tables, found_set["count"], found_set["face"])
     doubts = list(place.get("unverified") or [])
     if sum(1 for n in Counter(kept).values() if n == found_set["count"]) > 1:
         # two sets of the same size: the highest face is looked up (a single source)
-        doubts += [k for k in tables["exploration"].get("unverified", []) if k == "equal_sets"]
+        doubts += [k for k in ctx.tables["exploration"].get("unverified", [])
+                   if k == "equal_sets"]
     out["multiple"] = {**found_set, "name": place["name"], "unverified": doubts}
-    ctx = _Context(tables, warband, list(artefacts_found), rolls)
-    out["location"] = _effect(place["effect"], spec.get("location"), ctx, at("location"))
-    out["found"] = _found(out["location"])
-    return rolls.finish(out)
+    out["location"] = resolve_effect(place["effect"], given, ctx, path)
+    out["found"] = found_in(out["location"])
 
 
 def _rerolls(given, dice: list[int], allowed: int, rolls: Rolls, path: str):
@@ -194,188 +197,6 @@ def _discard(given, count: int, roll: int, rolls: Rolls, path: str):
             or not all(is_int(i) and 0 <= i < roll for i in given)):
         fail(path, f"must list {count} different dice (indexes 0 to {roll - 1})")
     return sorted(given)
-
-
-# -- location effects -----------------------------------------------------------------
-
-
-class _Context:
-    def __init__(self, tables, warband, artefacts, rolls: Rolls):
-        self.tables, self.warband, self.artefacts, self.rolls = tables, warband, artefacts, rolls
-
-
-PASS_THROUGH = ("misses_games", "hero_lost", "flag", "note", "unverified")
-DICE_KEYS = ("gold", "shards", "leader_xp", "heroes_xp", "zombies")
-
-
-def _effect(effect: Mapping, given, ctx: _Context, path: str) -> dict:
-    """Resolve one effect: its rolls (typed in ``given`` or rolled) and choices."""
-    if given is None:
-        given = {}
-    elif not isinstance(given, Mapping):
-        fail(path, "must be an object")
-    at = lambda name: join_path(path, name)  # noqa: E731
-    rolls = ctx.rolls
-    out: dict = {key: effect[key] for key in PASS_THROUGH if key in effect}
-    for key in DICE_KEYS:
-        if key in effect:
-            out[key] = rolls.expr(effect[key], given.get(key), at(key))
-    gold = out.get("gold")
-    if "if_gold_roll" in effect and sum(gold["dice"]) == effect["if_gold_roll"]["equals"]:
-        out["if_gold_roll"] = _effect(effect["if_gold_roll"]["then"], given.get("if_gold_roll"),
-                                      ctx, at("if_gold_roll"))
-    if "if_gold_double" in effect and len(gold["dice"]) == 2 and len(set(gold["dice"])) == 1:
-        # the double gives the other reward instead of the gold
-        out["gold"] = {**gold, "value": 0, "instead": True}
-        out["if_gold_double"] = _effect(effect["if_gold_double"], given.get("if_gold_double"),
-                                        ctx, at("if_gold_double"))
-    if "items" in effect:
-        out["items"] = _items(effect["items"], given.get("items"), rolls, at("items"))
-    if effect.get("artefact"):
-        out["artefact"] = _artefact(given.get("artefact"), ctx, at("artefact"))
-    if "d6" in effect:
-        sub = given.get("d6") or {}
-        roll = rolls.die(sub.get("roll"), 6, join_path(at("d6"), "roll"))
-        row = in_band(effect["d6"], roll)
-        out["d6"] = {"roll": roll, "then": _effect(row["then"], sub.get("then"), ctx,
-                                                    join_path(at("d6"), "then"))}
-    if "by_warband" in effect:
-        key = ctx.warband if ctx.warband in effect["by_warband"] else "others"
-        sub = given.get("by_warband") or {}
-        out["by_warband"] = {"warband": key, "then": _effect(
-            effect["by_warband"][key], sub.get("then"), ctx, join_path(at("by_warband"), "then"))}
-    if "test" in effect:
-        out["test"] = _test(effect["test"], given.get("test") or {}, ctx, at("test"))
-    if "choose" in effect:
-        sub = given.get("choose") or {}
-        option = rolls.choose(sub.get("option"), list(effect["choose"]),
-                              join_path(at("choose"), "option"))
-        out["choose"] = {"option": option, "then": None if option is None else _effect(
-            effect["choose"][option], sub.get("then"), ctx, join_path(at("choose"), "then"))}
-    if "finds" in effect:
-        out["finds"] = _finds(effect["finds"], given.get("finds"), ctx, at("finds"))
-    return out
-
-
-def _items(items, given, rolls: Rolls, path: str) -> list[dict]:
-    given = given if isinstance(given, list) else []
-    out = []
-    for k, item in enumerate(items):
-        sub = given[k] if k < len(given) and isinstance(given[k], Mapping) else {}
-        at = f"{path}[{k}]"
-        count = rolls.expr(item.get("count", 1), sub.get("count_dice"), join_path(at, "count"))
-        entry = {"name": item["name"], "key": item.get("key"), "count": count["value"],
-                 "count_dice": count["dice"]}
-        if "worth" in item:
-            entry["worth"] = rolls.expr(item["worth"], sub.get("worth"), join_path(at, "worth"))
-        if "sell_multiplier" in item:
-            entry["sell_multiplier"] = item["sell_multiplier"]
-        out.append(entry)
-    return out
-
-
-def _artefact(given, ctx: _Context, path: str) -> dict:
-    names = ctx.tables["exploration"]["artefacts"]
-    given = given if isinstance(given, Mapping) else {}
-    taken = set(ctx.artefacts)
-    rerolled = list(given.get("rerolled") or [])
-    for k, old in enumerate(rerolled):
-        ctx.rolls.die(old, 6, f"{join_path(path, 'rerolled')}[{k}]")
-        if names[old - 1] not in taken:
-            fail(f"{join_path(path, 'rerolled')}[{k}]", f"{names[old - 1]} is not found yet: "
-                 "it is not re-rolled")
-    if taken >= set(names):
-        return {"roll": None, "rerolled": rerolled, "name": None,
-                "note": "every magical artefact is already found"}
-    roll = given.get("roll")
-    if roll is not None:
-        ctx.rolls.die(roll, 6, join_path(path, "roll"))
-        if names[roll - 1] in taken:
-            fail(join_path(path, "roll"), f"{names[roll - 1]} is already found: re-roll it",
-                 "rerolled")
-    while roll is None:
-        roll = ctx.rolls.die(None, 6, join_path(path, "roll"))
-        if names[roll - 1] in taken:
-            rerolled.append(roll)
-            roll = None
-    ctx.artefacts.append(names[roll - 1])
-    return {"roll": roll, "rerolled": rerolled, "name": names[roll - 1]}
-
-
-def _test(test: Mapping, given: Mapping, ctx: _Context, path: str) -> dict:
-    at = lambda name: join_path(path, name)  # noqa: E731
-    out: dict = {"stat": test["stat"], "who": test["who"]}
-    if ctx.warband in (test.get("auto_pass") or ()):
-        out.update(auto_pass=True, passed=True,
-                   then=_effect(test["pass"], given.get("then"), ctx, at("then")))
-        return out
-    value = given.get("value")
-    if value is None:
-        ctx.rolls.pending.append({"path": at("value"), "options": [],
-                                  "stat": test["stat"], "who": test["who"]})
-        out.update(value=None, passed=None, then=None)
-        return out
-    out["value"] = whole(value, at("value"), 0, 10)
-    if given.get("fighter") is not None:
-        out["fighter"] = text(given["fighter"], at("fighter"))
-    roll = ctx.rolls.expr(test["dice"], given.get("roll"), at("roll"))
-    passed = roll["value"] <= out["value"]
-    out.update(roll=roll, passed=passed, then=_effect(
-        test["pass" if passed else "fail"], given.get("then"), ctx, at("then")))
-    return out
-
-
-def _finds(finds, given, ctx: _Context, path: str) -> list[dict]:
-    given = given if isinstance(given, list) else []
-    out = []
-    for k, find in enumerate(finds):
-        sub = given[k] if k < len(given) and isinstance(given[k], Mapping) else {}
-        at = f"{path}[{k}]"
-        if find["min"] is None:
-            roll, found = None, True
-        else:
-            roll = ctx.rolls.die(sub.get("roll"), 6, join_path(at, "roll"))
-            found = roll >= find["min"]
-        out.append({"roll": roll, "needs": find["min"], "found": found,
-                    "then": _effect(find["then"], sub.get("then"), ctx, join_path(at, "then"))
-                    if found else None})
-    return out
-
-
-def _found(resolved: Mapping | None) -> dict:
-    """What a resolved location gives the warband, summed over its whole tree."""
-    total: dict = {"gold": 0, "shards": 0, "items": [], "leader_xp": 0, "heroes_xp": 0,
-                   "zombies": 0, "misses_games": 0, "hero_lost": False, "flags": [], "notes": [],
-                   "unverified": False}
-
-    def walk(node):
-        if not isinstance(node, Mapping):
-            return
-        for key in DICE_KEYS:
-            if key in node:
-                total[key] += node[key]["value"]
-        total["items"].extend({k: v for k, v in i.items() if k != "count_dice"}
-                              for i in node.get("items", []))
-        if node.get("artefact", {}).get("name"):
-            total["items"].append({"name": node["artefact"]["name"], "key": None, "count": 1,
-                                   "artefact": True})
-        total["misses_games"] = max(total["misses_games"], node.get("misses_games", 0))
-        total["hero_lost"] = total["hero_lost"] or bool(node.get("hero_lost"))
-        if "flag" in node:
-            total["flags"].append(node["flag"])
-        if "note" in node:
-            total["notes"].append(node["note"])
-        total["unverified"] = total["unverified"] or bool(node.get("unverified"))
-        for key in ("if_gold_roll", "if_gold_double"):
-            walk(node.get(key))
-        for key in ("d6", "by_warband", "test", "choose"):
-            if node.get(key):
-                walk(node[key].get("then"))
-        for find in node.get("finds", []):
-            walk(find["then"])
-
-    walk(resolved)
-    return total
 
 
 # -- selling wyrdstone ----------------------------------------------------------------

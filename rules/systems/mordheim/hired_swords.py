@@ -31,37 +31,98 @@ def hire_facts(faction: Faction | None) -> Mapping:
     return (faction.attributes.get("hire") or {}) if faction is not None else {}
 
 
+def _tags(wb: Mapping) -> set:
+    return set(wb.get("tags") or ())
+
+
+def _excluded(rule: Mapping, wb: Mapping) -> bool:
+    """The warband carries one of the tags the rule's ``except`` list turns away."""
+    return bool(_tags(wb) & set(rule.get("except") or ()))
+
+
+def _named(rule: Mapping, wb: Mapping) -> bool:
+    return wb.get("warband") in set(rule.get("wbs") or ())
+
+
+def _flagged(rule: Mapping, wb: Mapping) -> bool:
+    return any(wb.get(f) for f in rule.get("flags") or ())
+
+
+def _good(rule: Mapping, wb: Mapping) -> bool:
+    return wb.get("alignment") == "good" and not _excluded(rule, wb)
+
+
+def _evil(rule: Mapping, wb: Mapping) -> bool:
+    return wb.get("alignment") == "evil"
+
+
+def _human(rule: Mapping, wb: Mapping) -> bool:
+    return bool(wb.get("human"))
+
+
+def _non_chaos_human(rule: Mapping, wb: Mapping) -> bool:
+    return bool(wb.get("human")) and not wb.get("chaos") and not _excluded(rule, wb)
+
+
+def _human_or_dwarf(rule: Mapping, wb: Mapping) -> bool:
+    return (bool(wb.get("human") or wb.get("dwarf"))
+            and not (rule.get("noChaos") and wb.get("chaos"))
+            and not _excluded(rule, wb))
+
+
+def _human_or_high_elf(rule: Mapping, wb: Mapping) -> bool:
+    return (bool(wb.get("human")) or wb.get("warband") == "shadowwarriors") and (
+        wb.get("alignment") != "evil")
+
+
+def _only_warbands(rule: Mapping, wb: Mapping) -> bool:
+    return _named(rule, wb) and (not rule.get("subtype") or rule["subtype"] == wb.get("subtype"))
+
+
+def _all_except(rule: Mapping, wb: Mapping) -> bool:
+    return (not (_tags(wb) & set(rule.get("tags") or ())) and not _flagged(rule, wb)
+            and not _named(rule, wb))
+
+
+def _only(rule: Mapping, wb: Mapping) -> bool:
+    wanted = set(rule.get("tags") or ())
+    return bool(_tags(wb) & wanted or wb.get("warband") in wanted or _named(rule, wb)
+                or _flagged(rule, wb))
+
+
+# One reading per kind of ``hire_rule``; a kind not listed ("any") lets every warband hire.
+_HIRE_RULES = {
+    "good": _good,
+    "evil": _evil,
+    "human": _human,
+    "nonChaosHuman": _non_chaos_human,
+    "humanOrDwarf": _human_or_dwarf,
+    "humanOrHighElf": _human_or_high_elf,
+    "onlyWb": _only_warbands,
+    "except": _all_except,
+    "only": _only,
+}
+
+
 def _rule_allows(rule: Mapping, wb: Mapping) -> bool:
     """The hired sword's own rule (``hire_rule``) read against the warband's facts."""
-    tags = set(wb.get("tags") or ())
-    key, subtype = wb.get("warband"), wb.get("subtype")
-    kind = rule.get("type", "any")
-    named = set(rule.get("wbs") or ())
-    excluded_tags = set(rule.get("except") or ())
-    flags = [f for f in rule.get("flags") or () if wb.get(f)]
-    if kind == "good":
-        return wb.get("alignment") == "good" and not tags & excluded_tags
-    if kind == "evil":
-        return wb.get("alignment") == "evil"
-    if kind == "human":
-        return bool(wb.get("human"))
-    if kind == "nonChaosHuman":
-        return bool(wb.get("human")) and not wb.get("chaos") and not tags & excluded_tags
-    if kind == "humanOrDwarf":
-        return (bool(wb.get("human") or wb.get("dwarf"))
-                and not (rule.get("noChaos") and wb.get("chaos"))
-                and not tags & excluded_tags)
-    if kind == "humanOrHighElf":
-        return (bool(wb.get("human")) or key == "shadowwarriors") and (
-            wb.get("alignment") != "evil")
-    if kind == "onlyWb":
-        return key in named and (not rule.get("subtype") or rule["subtype"] == subtype)
-    if kind == "except":
-        return not (tags & set(rule.get("tags") or ())) and not flags and key not in named
-    if kind == "only":
-        wanted = set(rule.get("tags") or ())
-        return bool(tags & wanted or key in wanted or key in named or flags)
-    return True  # "any"
+    reading = _HIRE_RULES.get(rule.get("type", "any"))
+    return reading(rule, wb) if reading is not None else True
+
+
+def _refused_by_warband(card: Card, rule: Mapping, wb: Mapping) -> bool:
+    """The warband's own hiring terms turn him away: its own list of hired swords (a
+    hired sword naming the warband is on it), then what it may never hire."""
+    source = card.attributes.get("source_key")
+    if wb.get("only") is not None:
+        names_it = rule.get("type") in ("only", "onlyWb") and wb.get("warband") in (
+            rule.get("wbs") or ())
+        return source not in wb["only"] and not names_it
+    if source in (wb.get("except") or ()):
+        return True
+    if wb.get("no_elf_hired_swords") and card.attributes.get("race") == "elf":
+        return True
+    return bool(wb.get("no_chaos_hired_swords") and rule.get("type") == "evil")
 
 
 def may_hire(card: Card, faction: Faction | None) -> bool:
@@ -69,22 +130,10 @@ def may_hire(card: Card, faction: Faction | None) -> bool:
     (a hired sword naming the warband is on it), then what it may never hire, then the
     hired sword's own rule."""
     wb = hire_facts(faction)
-    if not is_hired_sword(card) or faction is None:
+    if not is_hired_sword(card) or faction is None or wb.get("none"):
         return False
-    source = card.attributes.get("source_key")
     rule = card.attributes.get("hire_rule") or {}
-    if wb.get("none"):
-        return False
-    if wb.get("only") is not None:
-        names_it = rule.get("type") in ("only", "onlyWb") and wb.get("warband") in (
-            rule.get("wbs") or ())
-        if source not in wb["only"] and not names_it:
-            return False
-    elif source in (wb.get("except") or ()):
-        return False
-    elif wb.get("no_elf_hired_swords") and card.attributes.get("race") == "elf":
-        return False
-    elif wb.get("no_chaos_hired_swords") and rule.get("type") == "evil":
+    if _refused_by_warband(card, rule, wb):
         return False
     return _rule_allows(rule, wb)
 

@@ -87,14 +87,7 @@ class PostBattle:
         if not isinstance(entry_id, str) or not _ID.fullmatch(entry_id):
             fail(path, f"must be the id of a fighter, not {entry_id!r}",
                  "required" if entry_id is None else "invalid")
-        f = self.fighter(entry_id)
-        if f is None:
-            fail(path, f"no fighter has the id {entry_id!r} in this warband", "unknown_entry")
-        if f.status == "unknown_card":
-            fail(path, f"{f.name} has a card the game data does not know ('{f.card}')",
-                 "unknown_key")
-        if not f.in_warband:
-            fail(path, f"{f.name} is no longer in the warband ({f.status})", "not_in_warband")
+        f = self._in_warband(entry_id, path)
         if one and (f.models if f.hero else f.count) != 1:
             fail(path, f"{f.name} stands for several {'heroes' if f.hero else 'groups'}: give "
                  "each an entry of its own", "ambiguous_entry")
@@ -105,6 +98,19 @@ class PostBattle:
             fail(path, f"{f.name} is a henchman group, not a hero", "not_a_hero")
         if hero is False and f.hero:
             fail(path, f"{f.name} is a hero, not a henchman group", "not_a_henchman")
+        return f
+
+    def _in_warband(self, entry_id: str, path: str) -> Fighter:
+        """The fighter of ``entry_id``, refused unless the game data knows his card and he
+        is still in the warband."""
+        f = self.fighter(entry_id)
+        if f is None:
+            fail(path, f"no fighter has the id {entry_id!r} in this warband", "unknown_entry")
+        if f.status == "unknown_card":
+            fail(path, f"{f.name} has a card the game data does not know ('{f.card}')",
+                 "unknown_key")
+        if not f.in_warband:
+            fail(path, f"{f.name} is no longer in the warband ({f.status})", "not_in_warband")
         return f
 
     def new_entry_id(self, given, path: str) -> str:

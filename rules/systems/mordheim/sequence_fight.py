@@ -84,8 +84,9 @@ def _hero(ps: PostBattle, f, row, at: str) -> tuple[dict, dict]:
              "label": LABELS[resolved["result"]], "status": fighter.status, "gold": gold})
 
 
-def _henchmen(ps: PostBattle, f, row, at: str) -> tuple[dict, dict]:
-    spec_of(row, at, HENCHMAN_FIELDS)
+def _typed_rolls(f, row, at: str) -> tuple[list, int]:
+    """The D6 rolls the player typed for a group's models out of action (``roll`` for
+    one, or ``rolls``), and how many models went out of action."""
     typed = row.get("rolls")
     if row.get("roll") is not None:
         if typed is not None:
@@ -102,6 +103,12 @@ def _henchmen(ps: PostBattle, f, row, at: str) -> tuple[dict, dict]:
     typed = typed or []
     if len(typed) > count:
         fail(join_path(at, "rolls"), f"{len(typed)} rolls for {count} models out of action")
+    return typed, count
+
+
+def _henchmen(ps: PostBattle, f, row, at: str) -> tuple[dict, dict]:
+    spec_of(row, at, HENCHMAN_FIELDS)
+    typed, count = _typed_rolls(f, row, at)
     dice = [ps.rolls.die(typed[n] if n < len(typed) else None, 6,
                          f"{join_path(at, 'rolls')}[{n}]") for n in range(count)]
     fighter, words = f, []

@@ -62,6 +62,20 @@ def _apply(ps: PostBattle, found: dict) -> dict:
     reward = found["found"] or {}
     shards = found["shards"] + reward.get("shards", 0)
     gold = reward.get("gold", 0)
+    _store_finds(ps, reward, gold=gold, shards=shards)
+    ps.shards_found = shards
+    multiple = found["multiple"]
+    by_hand = _by_hand(reward)
+    unverified = bool(reward.get("unverified") or (multiple or {}).get("unverified"))
+    words = _found_words(found, reward, gold=gold, by_hand=by_hand, unverified=unverified)
+    ps.lines.append(Phrase(N_("Exploration: {what}"), {"what": words}))
+    return {"shards": shards, "gold": gold, "multiple": multiple,
+            "items": reward.get("items", []), "not_applied": by_hand, "unverified": unverified}
+
+
+def _store_finds(ps: PostBattle, reward: dict, *, gold: int, shards: int) -> None:
+    """Gold to the treasury, shards to the unsold wyrdstone, items of the game data into
+    the stash (the others kept by name), artefacts remembered."""
     stash, finds, artefacts = list(ps.roster.stash), list(ps.roster.finds), []
     for item in reward.get("items", []):
         key = item.get("key")
@@ -75,11 +89,20 @@ def _apply(ps: PostBattle, found: dict) -> dict:
     ps.roster = replace(ps.roster, treasury=ps.roster.treasury + gold,
                         shards=ps.roster.shards + shards, stash=tuple(stash), finds=tuple(finds),
                         artefacts=ps.roster.artefacts + tuple(artefacts))
-    ps.shards_found = shards
-    multiple = found["multiple"]
+
+
+def _by_hand(reward: dict) -> dict:
+    """The rewards the roster cannot take by itself: the player applies them."""
     by_hand = {key: reward[key] for key in NOT_APPLIED if reward.get(key)}
     by_hand.update({key: reward[key] for key in ("hero_lost", "flags", "notes")
                     if reward.get(key)})
+    return by_hand
+
+
+def _found_words(found: dict, reward: dict, *, gold: int, by_hand: dict,
+                 unverified: bool) -> list[Phrase]:
+    """The exploration's log line: the dice, the location, its tests and its rewards."""
+    multiple = found["multiple"]
     # One template per number (the engine has no plural forms; "1 shard", "2 shards").
     found_words = (N_("dice {dice}: total {total}, {shards} shard") if found["shards"] == 1
                    else N_("dice {dice}: total {total}, {shards} shards"))
@@ -91,6 +114,17 @@ def _apply(ps: PostBattle, found: dict) -> dict:
                             {"count": multiple["count"], "face": multiple["face"],
                              "place": multiple["name"]}))
     words += [_test_words(test) for test in _tests(found["location"])]
+    words += _reward_words(reward, gold)
+    if by_hand:
+        words.append(Phrase(N_("apply by hand: {what}"),
+                            {"what": ", ".join(sorted(by_hand))}))
+    if unverified:
+        words.append(Phrase(N_("unverified: a single source or a disputed reading")))
+    return words
+
+
+def _reward_words(reward: dict, gold: int) -> list[Phrase]:
+    words = []
     if gold:
         words.append(Phrase(N_("{gold} gc found"), {"gold": gold}))
     if reward.get("shards"):
@@ -101,15 +135,7 @@ def _apply(ps: PostBattle, found: dict) -> dict:
              for item in reward.get("items", [])]
     if items:
         words.append(Phrase(N_("found: {items}"), {"items": items}))
-    if by_hand:
-        words.append(Phrase(N_("apply by hand: {what}"),
-                            {"what": ", ".join(sorted(by_hand))}))
-    unverified = bool(reward.get("unverified") or (multiple or {}).get("unverified"))
-    if unverified:
-        words.append(Phrase(N_("unverified: a single source or a disputed reading")))
-    ps.lines.append(Phrase(N_("Exploration: {what}"), {"what": words}))
-    return {"shards": shards, "gold": gold, "multiple": multiple,
-            "items": reward.get("items", []), "not_applied": by_hand, "unverified": unverified}
+    return words
 
 
 def _tests(node) -> list[dict]:

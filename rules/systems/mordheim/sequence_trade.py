@@ -252,26 +252,9 @@ def _recruit(ps: PostBattle, row, at: str, veterans: _Veterans) -> dict:
         fail(join_path(at, "items"), f"must be a list of at most {MAX_ITEMS} item keys")
     if row.get("join_entry_id") is not None:
         return _join(ps, row, at, size, items, veterans)
-    key = row.get("card")
-    card = ps.catalogue.cards.get(key) if isinstance(key, str) else None
-    if card is None:
-        fail(join_path(at, "card"), f"the game data has no fighter {key!r}",
-             "required" if key is None else "unknown_key")
-    if card.faction != ps.roster.faction:
-        fail(join_path(at, "card"), f"{card.name} is not a fighter of this warband", "faction")
+    card = _recruit_card(ps, row.get("card"), join_path(at, "card"))
     hero = is_hero(card)
-    if hero and size != 1:
-        fail(join_path(at, "size"), f"{card.name} is a hero: one model", "henchman_group")
-    if not hero and size > group_limits(card, ps.catalogue.params_for("henchman_group"))[1]:
-        fail(join_path(at, "size"), f"a group of {card.name} is too large", "henchman_group")
-    most = ps.catalogue.params_for("hero_limit").get("max", ps.tables["advance_rules"]
-                                                    ["max_heroes"])
-    if hero and ps.heroes() + 1 > most:
-        fail(join_path(at, "card"), f"the warband has {ps.heroes()} heroes: at most {most}",
-             "hero_limit")
-    if is_leader(card) and any(f.leader for f in ps.roster.active()):
-        fail(join_path(at, "card"), "the warband has its leader", "leader")
-    _room(ps, card, size, join_path(at, "size"), join_path(at, "card"))
+    _may_recruit(ps, card, size, at)
     try:
         cost = recruit_cost(ps.catalogue, card.key, items, models=size)
     except CampaignError as error:
@@ -293,6 +276,34 @@ def _recruit(ps: PostBattle, row, at: str, veterans: _Veterans) -> dict:
                                                  0, size, cost["total"])}))
     return {"card": card.key, "name": row.get("name"), "size": size, "items": list(items),
             "join_entry_id": None, "entry_id": new_id, "cost": cost["total"]}
+
+
+def _recruit_card(ps: PostBattle, key, path: str):
+    """The card of a new fighter: one the game data knows, of this warband."""
+    card = ps.catalogue.cards.get(key) if isinstance(key, str) else None
+    if card is None:
+        fail(path, f"the game data has no fighter {key!r}",
+             "required" if key is None else "unknown_key")
+    if card.faction != ps.roster.faction:
+        fail(path, f"{card.name} is not a fighter of this warband", "faction")
+    return card
+
+
+def _may_recruit(ps: PostBattle, card, size: int, at: str) -> None:
+    """A hero alone, a group within its size; the warband's heroes, leader and limits."""
+    hero = is_hero(card)
+    if hero and size != 1:
+        fail(join_path(at, "size"), f"{card.name} is a hero: one model", "henchman_group")
+    if not hero and size > group_limits(card, ps.catalogue.params_for("henchman_group"))[1]:
+        fail(join_path(at, "size"), f"a group of {card.name} is too large", "henchman_group")
+    most = ps.catalogue.params_for("hero_limit").get("max", ps.tables["advance_rules"]
+                                                    ["max_heroes"])
+    if hero and ps.heroes() + 1 > most:
+        fail(join_path(at, "card"), f"the warband has {ps.heroes()} heroes: at most {most}",
+             "hero_limit")
+    if is_leader(card) and any(f.leader for f in ps.roster.active()):
+        fail(join_path(at, "card"), "the warband has its leader", "leader")
+    _room(ps, card, size, join_path(at, "size"), join_path(at, "card"))
 
 
 def _join(ps: PostBattle, row, at: str, size: int, items, veterans: _Veterans) -> dict:
