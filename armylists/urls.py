@@ -2,10 +2,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .presenters import all_presenters
-from .views import builder, cards, home, lists, play, scoring, shared, text_export
+from .views import app, builder, cards, home, lists, play, scoring, shared, text_export
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("offline/", app.offline, name="offline"),
     path("g/<slug:system>/", builder.system_start, name="system-start"),
     path("g/<slug:system>/build/", builder.draft_builder, name="draft-builder"),
     path("g/<slug:system>/cards/<slug:card>/", cards.card_detail, name="card-detail"),
