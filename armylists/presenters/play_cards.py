@@ -58,6 +58,7 @@ def play_block(presenter, row: dict, catalogue) -> dict:
     block.update(
         {
             "entry_id": row["id"],
+            "total": row["points"] if isinstance(row["points"], int) else None,
             "models": models,
             "models_not_shown": models - shown,
             "model_numbers": range(1, shown + 1),

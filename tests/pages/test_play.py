@@ -151,3 +151,24 @@ def test_the_play_view_is_in_german_too(alice_client, saved):
     page = play_page(alice_client, f"/lists/{army_list.id}/play/")
     assert "Neues Spiel" in page.text
     assert "Verlorene Lebenspunkte" in page.text and "Verbrauchte Aktionsmarker" in page.text
+
+
+def test_a_tactic_says_what_it_does_when_the_pack_gives_a_text():
+    from django.utils import translation
+
+    from armylists.games.godslayer.cards import tactic_line
+
+    tactic = {"name": "Shield Wall", "type": "unit", "act": 2,
+              "text": "Adjacent models add 1 to DEF.", "texts": {"de": "Benachbarte Modelle: DEF +1."}}
+    with translation.override("en"):
+        assert tactic_line(tactic) == "Shield Wall (unit, ACT 2): Adjacent models add 1 to DEF."
+    with translation.override("de"):
+        assert tactic_line(tactic) == "Shield Wall (unit, ACT 2): Benachbarte Modelle: DEF +1."
+    assert tactic_line({"name": "Oathbound", "act": 1}) == "Oathbound (ACT 1)"  # no text: none
+    assert tactic_line({"name": "Odd", "text": ["not", "a", "text"]}) == "Odd"
+
+
+def test_a_card_shows_the_entrys_points_for_all_its_models(alice_client, saved):
+    page = play_page(alice_client, f"/lists/{saved('boarding-action').id}/play/")
+    troopers = cards(page)["line-trooper"][0]
+    assert "30 pts" in troopers.text  # three at 10 each
