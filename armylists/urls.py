@@ -19,6 +19,7 @@ urlpatterns = [
     path("lists/<int:list_id>/export/", lists.list_export, name="list-export"),
     path("lists/<int:list_id>/print/", lists.list_print, name="list-print"),
     path("lists/<int:list_id>/play/", play.list_play, name="list-play"),
+    path("lists/<int:list_id>/duplicate/", lists.list_duplicate, name="list-duplicate"),
     path("lists/<int:list_id>/history/", lists.list_history, name="list-history"),
     path(
         "lists/<int:list_id>/history/<int:version>/", lists.list_version, name="list-version"

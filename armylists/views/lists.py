@@ -215,5 +215,16 @@ def list_print(request, list_id):
     )
 
 
+@login_required
+@require_POST
+def list_duplicate(request, list_id):
+    """From My lists: a copy of the owner's list, named apart ("… (copy)"), back to the
+    overview where it stands first (the newest). Deleting the copy takes it back."""
+    army_list = owned_or_404(request, list_id)
+    copy = lists.list_copy(army_list=army_list, owner=request.user)
+    messages.success(request, _("Copied to your lists as %(name)s.") % {"name": copy.name})
+    return redirect("list-index")
+
+
 def _words(army_list) -> dict:
     return presenter_of(rules_selectors.catalogue_for(system=army_list.system)).words
