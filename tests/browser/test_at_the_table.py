@@ -98,10 +98,15 @@ def test_a_list_and_its_play_view_open_offline_and_building_needs_the_network(ne
     log_in(page, "alice")
     controlled(page)
     army_list = alice_lists["godslayer"]
+    sheet = f"/lists/{army_list.id}/print/?layout=cards"
     for path in (f"/lists/{army_list.id}/", f"/lists/{army_list.id}/play/",
-                 f"/s/{alice_lists['mordheim'].share_token}/"):
+                 f"/s/{alice_lists['mordheim'].share_token}/", sheet):
         open_kept(page, path)
     page.context.set_offline(True)
+
+    page.goto(sheet)  # a print sheet: its own layout, the same note
+    expect(page.get_by_test_id("offline-note")).to_contain_text("Offline: read-only")
+    expect(page.get_by_test_id("card").first).to_be_visible()
 
     page.goto(f"/lists/{army_list.id}/play/")
     note = page.get_by_test_id("offline-note")
