@@ -4,10 +4,14 @@ items with what they do, the game's sections) and the tracks each model ticks at
 table, by entry id."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
+from armylists.games.godslayer.cards import tactic_line
 from armylists.services import lists as lists_services
-from tests.support.pages import Page
+from tests.support.pages import Page, list_document
 from tests.support.print_lists import LISTS
 
 
@@ -154,10 +158,6 @@ def test_the_play_view_is_in_german_too(alice_client, saved):
 
 
 def test_a_tactic_says_what_it_does_when_the_pack_gives_a_text():
-    from django.utils import translation
-
-    from armylists.games.godslayer.cards import tactic_line
-
     tactic = {"name": "Shield Wall", "type": "unit", "act": 2,
               "text": "Adjacent models add 1 to DEF.", "texts": {"de": "Benachbarte Modelle: DEF +1."}}
     with translation.override("en"):
@@ -172,3 +172,19 @@ def test_a_card_shows_the_entrys_points_for_all_its_models(alice_client, saved):
     page = play_page(alice_client, f"/lists/{saved('boarding-action').id}/play/")
     troopers = cards(page)["line-trooper"][0]
     assert "30 pts" in troopers.text  # three at 10 each
+
+
+def test_the_play_view_makes_a_constant_number_of_queries(alice, godslayer):
+    """Whatever the list's size: a 5-entry and a 60-entry list cost the same queries."""
+    client = Client()
+    client.force_login(alice)
+    counts = {}
+    for size in (5, 60):
+        army_list = lists_services.list_create(owner=alice, data=list_document(size))
+        url = f"/lists/{army_list.id}/play/"
+        client.get(url)  # warm: the catalogue cache
+        with CaptureQueriesContext(connection) as queries:
+            page = play_page(client, url)
+        assert len(page.testid("play-card")) == size
+        counts[size] = len(queries)
+    assert counts[5] == counts[60] <= 8, counts
