@@ -5,6 +5,7 @@ shows offline for a page never opened on this device (``/offline/``)."""
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +20,13 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 ICON_SIZES = (192, 512)
+# The static files the kept pages load (templates/base.html, _print_head.html, play.html):
+# the service worker keeps them when it is installed.
+PRECACHE = (
+    "css/muster.css", "css/print.css", "css/paper-a4.css", "css/paper-letter.css",
+    "js/theme.js", "js/offline.js", "js/muster.js", "js/htmx.min.js", "js/play.js",
+    "js/print.js", "js/builder-focus.js",
+)
 BRAND_COLOUR = "#2b2420"  # the header's colour: the title bar of the installed app
 
 
@@ -72,7 +80,12 @@ def service_worker(request):
     """static/js/sw.js with the release written in, at the site's root so that its scope
     is every page; never cached without asking (a new release must reach the browser)."""
     path = finders.find("js/sw.js")
-    text = Path(path).read_text(encoding="utf-8").replace("__RELEASE__", release())
+    text = (
+        Path(path)
+        .read_text(encoding="utf-8")
+        .replace("__RELEASE__", release())
+        .replace("__PRECACHE__", json.dumps([static(name) for name in PRECACHE]))
+    )
     response = HttpResponse(text, content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     return response

@@ -10,6 +10,9 @@
 "use strict";
 
 var RELEASE = "__RELEASE__";
+// The files every kept page needs (the view writes in their addresses): kept at install,
+// so a page kept before its files were ever fetched through this worker still shows.
+var PRECACHE = __PRECACHE__;
 var STATIC_CACHE = "muster-static-" + RELEASE;
 var PAGES_PREFIX = "muster-pages-";
 var META_CACHE = "muster-meta";
@@ -26,7 +29,11 @@ var SERVED = '<meta name="muster-served" content="network">';
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(STATIC_CACHE)
-      .then(function (cache) { return cache.add(new Request(OFFLINE_URL, { cache: "reload" })); })
+      .then(function (cache) {
+        return cache.addAll([OFFLINE_URL].concat(PRECACHE).map(function (url) {
+          return new Request(url, { cache: "reload" });
+        }));
+      })
       .then(function () { return self.skipWaiting(); })
   );
 });

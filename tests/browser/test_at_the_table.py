@@ -112,6 +112,8 @@ def test_a_list_and_its_play_view_open_offline_and_building_needs_the_network(ne
     note = page.get_by_test_id("offline-note")
     expect(note).to_contain_text("Offline: read-only")
     expect(page.get_by_test_id("play-card")).to_have_count(len(army_list.document["entries"]))
+    # Styled: the stylesheet came from the service worker's copy too.
+    assert page.locator("body").evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(251, 250, 247)"
     page.screenshot(path=str(SCREENSHOTS / "play-offline-phone.png"))
 
     page.goto(f"/s/{alice_lists['mordheim'].share_token}/")

@@ -58,6 +58,10 @@ def test_the_service_worker_is_served_at_the_root_for_every_page(db):
     assert "Content-Security-Policy" in response
     text = response.content.decode()
     assert f'var RELEASE = "{release()}";' in text and "__RELEASE__" not in text
+    precache = json.loads(re.search(r"var PRECACHE = (\[.*?\]);", text).group(1))
+    assert "/static/css/muster.css" in precache and "/static/js/offline.js" in precache
+    for url in precache:  # each one exists
+        assert finders.find(url.removeprefix(settings.STATIC_URL)), url
     assert Client().post("/sw.js").status_code == 405
 
 
