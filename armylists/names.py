@@ -50,6 +50,16 @@ def local_effect(action) -> str:
     return (attributes.get("effects") or {}).get(language()) or attributes.get("effect") or ""
 
 
+def local_text(row) -> str:
+    """What a pack's row (a tactic, a talent, a rule: a mapping) says it does, in the
+    active language (``texts``), else its ``text``; empty when the pack gives none."""
+    if not isinstance(row, dict):
+        return ""
+    texts = row.get("texts") if isinstance(row.get("texts"), dict) else {}
+    text = texts.get(language()) or row.get("text")
+    return text if isinstance(text, str) else ""
+
+
 def variant_name(action, variant) -> str:
     """A special action variant's name in the active language (the action's
     ``variant_names``: variant key -> {language: name}), else its own name."""

@@ -5,6 +5,7 @@ import re
 
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import OuterRef, Q, QuerySet
+from django.db.models.functions import Lower
 
 from .models import ArmyList, Snapshot
 
@@ -32,8 +33,21 @@ def list_get_shared(*, token: str) -> ArmyList | None:
     return next(iter(found), None)
 
 
-def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyList]:
-    """The owner's lists, last saved first; by part of the name or faction, by game."""
+# The orders My lists offers: a key of the page's ``?sort=`` -> the columns, with a tie
+# breaker so that pages never repeat or skip a list.
+LIST_ORDERS = {
+    "saved": ("-updated_at", "-id"),
+    "oldest": ("updated_at", "id"),
+    "name": (Lower("name"), "id"),
+    "-name": (Lower("name").desc(), "-id"),
+}
+
+
+def list_search(
+    *, owner, query: str = "", system: str = "", order: str = "saved"
+) -> QuerySet[ArmyList]:
+    """The owner's lists, by part of the name or faction, by game; in one of
+    ``LIST_ORDERS`` (last saved first by default, and for an order that does not exist)."""
     lists = ArmyList.objects.select_related("system").filter(owner=owner)
     # NUL cannot be sent to PostgreSQL, and no name or key holds it.
     query, system = query.replace("\x00", ""), system.replace("\x00", "")
@@ -41,7 +55,7 @@ def list_search(*, owner, query: str = "", system: str = "") -> QuerySet[ArmyLis
         lists = lists.filter(Q(name__icontains=query) | Q(faction__icontains=query))
     if system:
         lists = lists.filter(system__key=system)
-    return lists.order_by("-updated_at", "-id")
+    return lists.order_by(*LIST_ORDERS.get(order, LIST_ORDERS["saved"]))
 
 
 def list_system_keys(*, owner) -> set[str]:

@@ -2,10 +2,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .presenters import all_presenters
-from .views import builder, cards, home, lists, scoring, shared, text_export
+from .views import app, builder, cards, home, lists, play, scoring, shared, text_export
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("offline/", app.offline, name="offline"),
     path("g/<slug:system>/", builder.system_start, name="system-start"),
     path("g/<slug:system>/build/", builder.draft_builder, name="draft-builder"),
     path("g/<slug:system>/cards/<slug:card>/", cards.card_detail, name="card-detail"),
@@ -15,6 +18,8 @@ urlpatterns = [
     path("lists/<int:list_id>/", builder.list_detail, name="list-detail"),
     path("lists/<int:list_id>/export/", lists.list_export, name="list-export"),
     path("lists/<int:list_id>/print/", lists.list_print, name="list-print"),
+    path("lists/<int:list_id>/play/", play.list_play, name="list-play"),
+    path("lists/<int:list_id>/duplicate/", lists.list_duplicate, name="list-duplicate"),
     path("lists/<int:list_id>/history/", lists.list_history, name="list-history"),
     path(
         "lists/<int:list_id>/history/<int:version>/", lists.list_version, name="list-version"
@@ -29,6 +34,7 @@ urlpatterns = [
     path("lists/<int:list_id>/battle/", scoring.list_battle, name="list-battle"),
     path("s/<str:token>/", shared.shared_list, name="shared"),
     path("s/<str:token>/print/", shared.shared_print, name="shared-print"),
+    path("s/<str:token>/play/", play.shared_play, name="shared-play"),
     path("s/<str:token>/copy/", shared.shared_copy, name="shared-copy"),
     path("s/<str:token>/text/", text_export.shared_text, name="shared-text"),
     path("lists/<int:list_id>/text/", text_export.list_text, name="list-text"),

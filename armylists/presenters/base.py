@@ -21,6 +21,7 @@ from rules.engine.document import UNIT_TYPES
 
 from ..names import readable, stat_labels
 from .pack_columns import EDITABLE_SECTIONS, Column, neutral_columns
+from .play_cards import number_track, play_blocks, track
 from .print_cards import generic_blocks
 from .text_layout import neutral_sections
 
@@ -66,6 +67,8 @@ class Presenter:
     GROUP_BY_KIND = False
     # Column labels of weapon profiles on the cards print sheet (data key -> label).
     WEAPON_LABELS: dict = {}
+    # The stat keys that hold a model's wounds, for the play view's tracks to tick.
+    WOUND_STATS: tuple = ("W", "wounds", "hit_points")
 
     def __init__(self, key: str | None = None):
         if key is not None:
@@ -227,6 +230,24 @@ class Presenter:
     def print_card(self, block: dict, *, row: dict, catalogue: Catalogue) -> dict:
         """Add what this game's card block shows (facts, sections) to a generic block."""
         return block
+
+    # -- the play view (armylists/presenters/play_cards.py) ----------------------------
+
+    def play_cards(self, context: dict) -> dict:
+        """What the play view shows of a read-only list's ``context``: ``play_blocks``,
+        one per entry in the list's order, and whatever the game's ``play_*`` fragments
+        read (``play_after.html``: e.g. a game's bought uses to tick)."""
+        return {"play_blocks": play_blocks(self, context)}
+
+    def play_tracks(self, block: dict, *, row: dict, catalogue: Catalogue) -> list:
+        """The tracks each model of the entry ticks during a game (``play_cards.track``):
+        its wounds when its stats have them, and whether it is out."""
+        stats = (row.get("facts") or {}).get("stats") or {}
+        wounds = next((stats[k] for k in self.WOUND_STATS if k in stats), None)
+        return [
+            number_track("wounds", _("Wounds lost"), wounds),
+            track("out", _("Out"), [_("out")]),
+        ]
 
     # -- the text export (armylists/services/text_export.py writes it out) ------------
 

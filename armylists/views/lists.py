@@ -37,7 +37,9 @@ def list_index(request):
     time: each with its total against its limit, legal or not, game and faction."""
     query = request.GET.get("q", "").replace("\x00", "").strip()[:200]
     system = request.GET.get("system", "")[:64]
-    found = selectors.list_search(owner=request.user, query=query, system=system)
+    sort = request.GET.get("sort", "saved")
+    sort = sort if sort in selectors.LIST_ORDERS else "saved"  # an unknown order: the default
+    found = selectors.list_search(owner=request.user, query=query, system=system, order=sort)
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
     offered = selectors.list_system_keys(owner=request.user)
     return render(
@@ -50,6 +52,13 @@ def list_index(request):
             ],
             "q": query,
             "system": system,
+            "sort": sort,
+            "sorts": [
+                ("saved", _("Last saved first")),
+                ("oldest", _("First saved first")),
+                ("name", _("Name A–Z")),
+                ("-name", _("Name Z–A")),
+            ],
             # Only games with lists are offered (and the one filtered by, to show it).
             "systems": [
                 s for s in rules_selectors.system_list() if s.key in offered or s.key == system
@@ -213,6 +222,17 @@ def list_print(request, list_id):
             "sheet_links": print_sheet.sheet_links(request.path),
         },
     )
+
+
+@login_required
+@require_POST
+def list_duplicate(request, list_id):
+    """From My lists: a copy of the owner's list, named apart ("… (copy)"), back to the
+    overview where it stands first (the newest). Deleting the copy takes it back."""
+    army_list = owned_or_404(request, list_id)
+    copy = lists.list_copy(army_list=army_list, owner=request.user)
+    messages.success(request, _("Copied to your lists as %(name)s.") % {"name": copy.name})
+    return redirect("list-index")
 
 
 def _words(army_list) -> dict:

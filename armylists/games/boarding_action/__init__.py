@@ -130,6 +130,10 @@ class BoardingActionPresenter(Presenter):
     def print_cards(self, context):
         return super().print_cards(context) | {"action_blocks": action_blocks(context)}
 
+    def play_cards(self, context):
+        """The units, and each special action bought with a box per use to tick."""
+        return super().play_cards(context) | {"action_blocks": action_blocks(context)}
+
     def text_sections(self, *, catalogue, document, entries, extras):
         return text_sections(self, catalogue, entries)
 

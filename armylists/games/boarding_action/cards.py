@@ -60,6 +60,7 @@ def action_blocks(context: dict) -> list[dict]:
         profile = (attributes.get("profiles") or {}).get(pick["pick"].variant)
         blocks.append(
             {
+                "id": pick["id"],
                 "name": pick["name"],
                 "variant": variant_name,
                 "uses": pick["pick"].count,

@@ -10,7 +10,7 @@ from armylists.presenters.base import Presenter
 from rules.systems import godslayer
 
 from . import api, matchup, pack_columns
-from .cards import print_card
+from .cards import play_tracks, print_card
 from .text import text_sections
 
 
@@ -64,6 +64,9 @@ class GodslayerPresenter(Presenter):
 
     def print_card(self, block, *, row, catalogue):
         return print_card(block, row=row, catalogue=catalogue)
+
+    def play_tracks(self, block, *, row, catalogue):
+        return play_tracks(block, row=row)
 
     def text_sections(self, *, catalogue, document, entries, extras):
         return text_sections(catalogue, entries)

@@ -7,19 +7,40 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.presenters.play_cards import number_track, track
 from armylists.presenters.print_cards import section
+
+from ...names import local_text
 
 
 def tactic_line(tactic) -> str:
+    """A tactic or talent as one line: its name, type and ACT cost, and what it does when
+    the pack gives a text for it (``text``, ``texts`` by language)."""
     if not isinstance(tactic, dict):
         return str(tactic)
-    parts = [str(tactic.get("name") or "?")]
+    line = str(tactic.get("name") or "?")
     details = []
     if tactic.get("type"):
         details.append(str(tactic["type"]))
     if tactic.get("act") is not None:
         details.append(f"ACT {tactic['act']}")
-    return f"{parts[0]} ({', '.join(details)})" if details else parts[0]
+    if details:
+        line = f"{line} ({', '.join(details)})"
+    text = local_text(tactic)
+    return f"{line}: {text}" if text else line
+
+
+def play_tracks(block: dict, *, row: dict) -> list:
+    """Per model at the table: its hit points (box n: the n-th point lost), its action
+    tokens for the round (as many as its effective ACT; "new round" clears them)."""
+    card = row["card"]
+    hit_points = int(card.attributes.get("hit_points") or 0) if card is not None else 0
+    stats = (row.get("facts") or {}).get("stats") or {}
+    return [
+        number_track("hit-points", _("Hit points lost"), hit_points),
+        number_track("actions", _("Action tokens spent"), stats.get("ACT"), per_round=True),
+        track("out", _("Out"), [_("out")]),
+    ]
 
 
 def _facts(card, hit_points: int) -> list[tuple]:

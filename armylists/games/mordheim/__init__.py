@@ -6,6 +6,7 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from armylists.presenters.base import Presenter
+from armylists.presenters.play_cards import number_track, track
 from rules.systems import mordheim
 
 from . import api, api_fields, campaign, pack_columns, rout_test
@@ -166,6 +167,15 @@ class MordheimPresenter(Presenter):
 
     def print_card(self, block, *, row, catalogue):
         return print_card(self, block, row=row, catalogue=catalogue)
+
+    def play_tracks(self, block, *, row, catalogue):
+        """Each fighter's wounds, and whether he is out of action (a henchman group: one
+        box per model)."""
+        stats = (row.get("facts") or {}).get("stats") or {}
+        return [
+            number_track("wounds", _("Wounds lost"), stats.get("W")),
+            track("out", _("Out of action"), [_("out of action")]),
+        ]
 
     def print_cards(self, context):
         """Once the warband has a campaign, its cards are the fighters as it left them."""

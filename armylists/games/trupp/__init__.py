@@ -11,7 +11,7 @@ from rules.systems import trupp
 
 from ...names import item_names, stat_labels
 from . import api, api_fields, matchup, pack_columns
-from .cards import print_card
+from .cards import play_tracks, print_card
 from .text import text_sections
 
 ALIGNMENT_LABELS = {"good": _("Good"), "evil": _("Evil"), "neutral": _("Neutral")}
@@ -105,6 +105,9 @@ class TruppPresenter(Presenter):
 
     def print_card(self, block, *, row, catalogue):
         return print_card(self, block, row=row, catalogue=catalogue)
+
+    def play_tracks(self, block, *, row, catalogue):
+        return play_tracks(row, catalogue=catalogue)
 
     def text_sections(self, *, catalogue, document, entries, extras):
         return text_sections(catalogue, entries, ALIGNMENT_LABELS)

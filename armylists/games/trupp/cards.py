@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.presenters.play_cards import number_track, track
 from armylists.presenters.print_cards import item_lines, section
 from rules.systems import trupp
 
@@ -65,3 +66,14 @@ def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
         if s
     ]
     return block
+
+
+def play_tracks(row: dict, *, catalogue) -> list:
+    """A box per wound the sheet has a row for (box n: n wounds taken, the row beside it
+    applies); one wound more than the sheet lists takes the character out."""
+    card = row["card"]
+    rows = trupp.effective_stat_rows(card, row["entry"], catalogue) if card is not None else []
+    return [
+        number_track("wounds", _("Wounds taken"), len(rows)),
+        track("out", _("Out"), [_("out")]),
+    ]
