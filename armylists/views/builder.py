@@ -27,7 +27,7 @@ from .. import selectors, stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
 from ..presenters import presenter_for
-from ..services import documents, lists, scoring, workspaces
+from ..services import documents, lists, pack_updates, scoring, workspaces
 from . import undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
@@ -185,9 +185,9 @@ def list_open(request):
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
     holder = workspaces.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
+    catalogue = _shown_catalogue(army_list, workspace)
     if request.method == "POST":
         if workspace is None:
             # The page's first edit starts from the version the page showed: saving it
@@ -198,6 +198,13 @@ def list_detail(request, list_id):
             )
         return _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
     return _render(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+
+
+def _shown_catalogue(army_list, workspace):
+    """The data the list on screen is judged by: the pack version its edits are on (the
+    one it was saved on, or a newer one of the same pack after an update), else today's."""
+    document = workspaces.document_of(workspace) if workspace is not None else None
+    return lists.list_catalogue(army_list=army_list, document=document)
 
 
 # -- rendering ----------------------------------------------------------------------------
@@ -327,12 +334,22 @@ def _action_edit(verb: str, arg: str, post, document) -> dict | None:
         return {"op": "remove_action", "pick": arg}
     if verb == "add_custom" and post.custom is not None:
         return {"op": "add_custom", "custom": post.custom}
+    if verb == "pack_update" and document.pack is not None and arg.isdigit():
+        # Only to another version of the pack the list is on (checked before the edit).
+        return {"op": "set_pack", "value": {"id": document.pack.id, "version": int(arg)}}
     return None
 
 
-def _refused_addition(edit, catalogue) -> str | None:
+def _refused_addition(edit, catalogue, owner=None) -> str | None:
     """Only what the game data offers can be added with a button (imports may still carry
-    unknown keys, which validation reports)."""
+    unknown keys, which validation reports); a list moves only to a version that exists."""
+    if edit["op"] == "set_pack":
+        value = edit["value"]
+        if not owner or not pack_updates.may_move_to(
+            pack_id=value["id"], number=value["version"], user=owner
+        ):
+            return _("This pack has no such version.")
+        return None
     if edit["op"] == "add" and edit["card"] not in catalogue.cards:
         return _("There is no card '%(key)s' in this game.") % {"key": edit["card"]}
     if edit["op"] == "add_action":
@@ -361,7 +378,7 @@ def _post(request, *, catalogue, workspace, army_list=None):
     confirm = None
     action = _action_edit(verb, arg, post, document)
     if action is not None:
-        refused = _refused_addition(action, catalogue)
+        refused = _refused_addition(action, catalogue, army_list and request.user)
         if refused:
             return _render(request, **render_again, problems=[_problem(refused)], status=400)
         confirm = _needs_confirmation(action, arg, army_list, document)
@@ -400,6 +417,8 @@ def _post(request, *, catalogue, workspace, army_list=None):
             workspace=workspace, catalogue=catalogue
         ).workspace
     added_custom = action is not None and action["op"] == "add_custom"
+    if army_list is not None:  # an edit, undo or redo may have moved it to another version
+        render_again["catalogue"] = _shown_catalogue(army_list, render_again["workspace"])
     return _render(request, **render_again, confirm=confirm, carry=not added_custom)
 
 
