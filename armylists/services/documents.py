@@ -26,7 +26,7 @@ from rules.engine import (
     with_ids,
 )
 from rules.engine.aliases import canonical_list
-from rules.engine.document import FORMAT
+from rules.engine.document import FORMAT, PackRef
 from rules.engine.validation import UnknownSystem, rules_for
 
 from . import pinning
@@ -45,7 +45,13 @@ class Checked:
 
 
 def document_new(
-    *, system: str, faction: str | None, battle_size: int | None, name: str = "", role=None
+    *,
+    system: str,
+    faction: str | None,
+    battle_size: int | None,
+    name: str = "",
+    role=None,
+    pack: dict | None = None,
 ) -> ListDocument:
     return ListDocument(
         format=FORMAT,
@@ -54,6 +60,7 @@ def document_new(
         faction=faction,
         battle_size=battle_size,
         role=role,
+        pack=PackRef(**pack) if pack else None,
     )
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
+from rules import pack_selectors
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
@@ -54,6 +55,7 @@ def system_start(request, system):
         request.POST if request.method == "POST" and "action" not in request.POST else None,
         catalogue=catalogue,
         presenter=presenter,
+        packs=_packs_offered(request.user, system),
     )
     draft = workspaces.draft_get(holder=holder, system=system)
     # A draft with work in it is never replaced without a yes (and Undo brings it back).
@@ -70,6 +72,7 @@ def system_start(request, system):
             battle_size=form.cleaned_data.get("battle_size"),
             name=form.cleaned_data["name"],
             role=form.cleaned_data.get("role") or None,
+            pack=form.chosen_pack() if "pack" in form.fields else None,
         )
         workspaces.draft_start(holder=holder, document=document, catalogue=catalogue)
         return redirect("draft-builder", system=system)
@@ -89,6 +92,21 @@ def system_start(request, system):
         },
         status=400 if form.is_bound and form.errors else 200,
     )
+
+
+def _packs_offered(user, system: str) -> list[tuple]:
+    """The players' packs of this game this player can use (his own, public ones, ones he
+    edits), newest version each: (id, name, version, whose)."""
+    def whose(pack) -> str:
+        if user.is_authenticated and pack.owner_id == user.pk:
+            return _("yours")
+        return getattr(pack.owner, "username", "")
+
+    return [
+        (p.id, p.name, p.latest_version, whose(p))
+        for p in pack_selectors.packs_visible(user=user, system=system)
+        if not p.official and p.latest_version
+    ]
 
 
 def _draft_summary(draft) -> dict | None:
@@ -114,6 +132,7 @@ def draft_builder(request, system):
     if request.method == "POST" and "document" in request.POST:
         return _load(request, catalogue=catalogue)
     holder = workspaces.holder_of(request.session, create=False)
+    catalogue = _draft_catalogue(request, holder=holder, official=catalogue)
     if request.method == "GET":
         saved = _save_after_login(request, catalogue=catalogue, holder=holder)
         return saved or _show_draft(request, catalogue=catalogue, holder=holder)
@@ -121,6 +140,21 @@ def draft_builder(request, system):
     if workspace is None:
         return go(request, reverse("system-start", args=[system]))
     return _post(request, catalogue=catalogue, workspace=workspace)
+
+
+def _draft_catalogue(request, *, holder, official):
+    """The data the draft is judged by: the pack version it started on, if this player
+    may still use it, else the official data (saving then names the problem)."""
+    pack = workspaces.draft_pack(holder=holder, system=official.system)
+    if pack is None:
+        return official
+    try:
+        document = documents.document_new(
+            system=official.system, faction=None, battle_size=None, pack=pack
+        )
+        return documents.catalogue_of(document, reader=request.user)
+    except (DocumentError, TypeError, ValueError):
+        return official
 
 
 def _load(request, *, catalogue):
@@ -135,7 +169,7 @@ def open_document(request, *, body: bytes, system: str | None = None):
     one changes nothing and leaves nothing behind, not even a session."""
     try:
         document = documents.document_read(body=body)
-        catalogue = documents.catalogue_of(document)
+        catalogue = documents.catalogue_of(document, reader=request.user)
         if system is not None and document.system != system:
             message = _("This is a list of another game (%(system)s).") % {
                 "system": document.system

@@ -143,3 +143,45 @@ def test_the_pinned_list_page_costs_few_queries_whatever_its_size(alice, officia
     # session, user, the list with its system, its pack version, the newest version, the
     # pack's name (on the newest version: no notice, no diff read)
     assert counts[5] <= 6, counts
+
+
+def test_the_start_page_offers_the_packs_the_player_can_use(alice_client, bob_client, pack):
+    offered = Page(alice_client.get("/g/godslayer/"))
+    [packs] = offered.testid("start-packs")
+    assert "official data" in packs.text and "Club Godslayer · v2 · yours" in packs.text
+    # bob cannot see alice's private pack: no choice is offered at all.
+    assert not Page(bob_client.get("/g/godslayer/")).testid("start-packs")
+
+
+def test_a_list_started_on_a_pack_is_built_and_saved_on_its_version(alice_client, pack):
+    from tests.support.pages import OGRE
+
+    response = alice_client.post(
+        "/g/godslayer/",
+        {"faction": "nordgaard", "battle_size": "160", "name": "On my pack",
+         "pack": f"{pack.id}:2"},
+    )
+    assert response.status_code == 302, response.content[:500]
+    tab = Builder(alice_client, "/g/godslayer/build/")
+    page = tab.open()
+    assert "version 2" in page.testid("pack-badge")[0].text
+    tab.submit(f"add:{OGRE}")
+    ogre = pack.versions.get(number=2).document
+    points = next(c for c in ogre["cards"] if c["key"] == OGRE)["points"]
+    assert tab.page.total == points
+    tab.submit("save", status=302)
+    from armylists.models import ArmyList
+
+    saved = ArmyList.objects.get(name="On my pack")
+    assert saved.document["pack"] == {"id": pack.id, "version": 2}
+
+
+def test_a_pack_that_is_not_offered_cannot_be_posted(bob_client, pack):
+    response = bob_client.post(
+        "/g/godslayer/",
+        {"faction": "nordgaard", "battle_size": "160", "pack": f"{pack.id}:2"},
+    )
+    # bob has no packs to choose from: the field is not there, the choice is ignored
+    assert response.status_code == 302
+    tab = Builder(bob_client, "/g/godslayer/build/")
+    assert not tab.open().testid("pack-badge")
