@@ -185,3 +185,14 @@ def test_a_pack_that_is_not_offered_cannot_be_posted(bob_client, pack):
     assert response.status_code == 302
     tab = Builder(bob_client, "/g/godslayer/build/")
     assert not tab.open().testid("pack-badge")
+
+
+def test_a_copy_of_a_shared_pinned_list_keeps_its_pin(bob_client, pinned):
+    from armylists.models import ArmyList
+
+    response = bob_client.post(f"/s/{pinned.share_token}/copy/")
+    assert response.status_code == 302
+    copy = ArmyList.objects.exclude(pk=pinned.pk).get()
+    assert copy.document["pack"] == pinned.document["pack"]
+    # bob's copy is judged by alice's version 1, though he cannot read her pack itself
+    assert Page(bob_client.get(f"/lists/{copy.id}/")).total == RAID_POINTS
