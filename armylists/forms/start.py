@@ -68,6 +68,7 @@ class StartForm(forms.Form):
 
     def chosen_pack(self) -> dict | None:
         """The pack version chosen, as the document names it (None: the official data)."""
+        # Without the field (no packs offered) a posted "pack" is never in cleaned_data.
         value = self.cleaned_data.get("pack") or ""
         pack_id, _sep, version = value.rpartition(":")
         return {"id": pack_id, "version": int(version)} if pack_id else None

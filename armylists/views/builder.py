@@ -72,7 +72,7 @@ def system_start(request, system):
             battle_size=form.cleaned_data.get("battle_size"),
             name=form.cleaned_data["name"],
             role=form.cleaned_data.get("role") or None,
-            pack=form.chosen_pack() if "pack" in form.fields else None,
+            pack=form.chosen_pack(),
         )
         workspaces.draft_start(holder=holder, document=document, catalogue=catalogue)
         return redirect("draft-builder", system=system)
@@ -368,20 +368,24 @@ def _action_edit(verb: str, arg: str, post, document) -> dict | None:
         return {"op": "remove_action", "pick": arg}
     if verb == "add_custom" and post.custom is not None:
         return {"op": "add_custom", "custom": post.custom}
-    if verb == "pack_update" and document.pack is not None and arg.isdigit():
-        # Only to another version of the pack the list is on (checked before the edit).
-        return {"op": "set_pack", "value": {"id": document.pack.id, "version": int(arg)}}
+    if verb == "pack_update":
+        return _pack_edit(arg, document)
     return None
 
 
-def _refused_addition(edit, catalogue, owner=None) -> str | None:
+def _pack_edit(arg: str, document) -> dict | None:
+    """Only to another version of the pack the list is on (checked before the edit)."""
+    if document.pack is None or not arg.isdigit():
+        return None
+    return {"op": "set_pack", "value": {"id": document.pack.id, "version": int(arg)}}
+
+
+def _refused_addition(edit, catalogue, user=None) -> str | None:
     """Only what the game data offers can be added with a button (imports may still carry
     unknown keys, which validation reports); a list moves only to a version that exists."""
     if edit["op"] == "set_pack":
         value = edit["value"]
-        if not owner or not pack_updates.may_move_to(
-            pack_id=value["id"], number=value["version"], user=owner
-        ):
+        if not pack_updates.may_move_to(pack_id=value["id"], number=value["version"], user=user):
             return _("This pack has no such version.")
         return None
     if edit["op"] == "add" and edit["card"] not in catalogue.cards:
@@ -412,7 +416,7 @@ def _post(request, *, catalogue, workspace, army_list=None):
     confirm = None
     action = _action_edit(verb, arg, post, document)
     if action is not None:
-        refused = _refused_addition(action, catalogue, army_list and request.user)
+        refused = _refused_addition(action, catalogue, request.user)
         if refused:
             return _render(request, **render_again, problems=[_problem(refused)], status=400)
         confirm = _needs_confirmation(action, arg, army_list, document)
@@ -451,9 +455,16 @@ def _post(request, *, catalogue, workspace, army_list=None):
             workspace=workspace, catalogue=catalogue
         ).workspace
     added_custom = action is not None and action["op"] == "add_custom"
-    if army_list is not None:  # an edit, undo or redo may have moved it to another version
-        render_again["catalogue"] = _shown_catalogue(army_list, render_again["workspace"])
+    _follow_the_pack(render_again)
     return _render(request, **render_again, confirm=confirm, carry=not added_custom)
+
+
+def _follow_the_pack(render_again: dict) -> None:
+    """An edit, undo or redo may have moved a saved list to another version of its pack:
+    the page shows it judged by that one."""
+    army_list = render_again["army_list"]
+    if army_list is not None:
+        render_again["catalogue"] = _shown_catalogue(army_list, render_again["workspace"])
 
 
 def _problem(message):
