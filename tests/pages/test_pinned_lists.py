@@ -207,3 +207,12 @@ def test_a_copy_of_a_shared_pinned_list_keeps_its_pin(bob_client, pinned):
     assert copy.document["pack"] == pinned.document["pack"]
     # bob's copy is judged by alice's version 1, though he cannot read her pack itself
     assert Page(bob_client.get(f"/lists/{copy.id}/")).total == RAID_POINTS
+
+
+def test_the_text_export_names_the_pack_version_and_that_it_is_not_official(alice_client, pinned):
+    text = alice_client.get(f"/api/v1/lists/{pinned.id}/export/", {"format": "text"})
+    assert text.status_code == 200, text.content[:300]
+    body = text.content.decode()
+    assert "pack “Club Godslayer”, version 1" in body
+    assert "a player’s own data, not official" in body and "sample data" not in body
+    assert str(RAID_POINTS) in body
