@@ -216,3 +216,11 @@ def test_the_text_export_names_the_pack_version_and_that_it_is_not_official(alic
     assert "pack “Club Godslayer”, version 1" in body
     assert "a player’s own data, not official" in body and "sample data" not in body
     assert str(RAID_POINTS) in body
+
+
+def test_my_lists_labels_a_list_on_a_players_pack_as_not_official(alice_client, alice, pinned):
+    from tests.support.pinned import RAID
+
+    lists.list_create(owner=alice, data={**RAID, "name": "On the official data"})
+    page = Page(alice_client.get("/lists/"))
+    assert len(page.testid("own-data")) == 1 and len(page.testid("sample-data")) == 1
