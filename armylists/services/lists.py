@@ -63,6 +63,7 @@ def _apply(*, army_list: ArmyList, checked: Checked) -> None:
     army_list.document.pop("data_version", None)
     army_list.data_version = checked.catalogue.data_version
     army_list.data_snapshot = snapshot(checked=checked)
+    army_list.pack_version_id = pinning.version_id(document.pack)
 
 
 def list_create(*, owner, data, reader=None) -> ArmyList:

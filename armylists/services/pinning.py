@@ -73,6 +73,15 @@ def version_of(*, pack: Pack, number: int) -> PackVersion:
     return version
 
 
+def version_id(ref: PackRef | None) -> int | None:
+    """The row of the pack version ``ref`` names (a saved list keeps it: see
+    ``ArmyList.pack_version``), None for none."""
+    if ref is None:
+        return None
+    found = PackVersion.objects.filter(pack_id=ref.id, number=ref.version)
+    return found.values_list("pk", flat=True).first()
+
+
 def pinned_catalogue(*, document: ListDocument, reader=None) -> Catalogue:
     """The catalogue of the pack version ``document.pack`` names (it must name one): one
     query while its catalogue is kept, three to say what is wrong with a bad one."""

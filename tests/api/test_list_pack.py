@@ -272,3 +272,16 @@ def test_a_snapshot_hash_covers_the_pack_versions_content(alice, anonymous, pinn
     verified = anonymous.post("/api/v1/snapshots/verify/", json={"document": body["document"]})
     assert verified.status_code == 200, verified.text
     assert verified.json()["code"] == body["code"]
+
+
+def test_a_version_a_list_is_pinned_to_cannot_be_deleted(pinned, dearer):
+    from django.db.models import ProtectedError
+
+    from armylists.models import ArmyList
+    from rules.models import Pack
+
+    saved = ArmyList.objects.get(pk=pinned["id"])
+    assert (saved.pack_version.pack_id, saved.pack_version.number) == (dearer, 1)
+    with pytest.raises(ProtectedError):
+        Pack.objects.filter(pk=dearer).delete()
+    assert ArmyList.objects.get(pk=pinned["id"]).pack_version.number == 1
