@@ -26,6 +26,16 @@ class ArmyList(models.Model):
     # What the list's cards and items cost, and which rules it broke, when it was last
     # saved: compared with today's data to say what changed since (see services).
     data_snapshot = models.JSONField(default=dict, blank=True)
+    # The pack version the document names (null: the official data as loaded). PROTECT:
+    # a version a list is pinned to can never be deleted, even with its pack in the
+    # admin, so the list is always judged by the data it names.
+    pack_version = models.ForeignKey(
+        "rules.PackVersion",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="pinned_lists",
+    )
     version = models.PositiveIntegerField(default=1)
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     # The token a revocation turned off, so the owner can undo it (renewing forgets it).

@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from django.db.models import Prefetch
 
 from rules.engine import catalogue as c
-from rules.engine.aliases import alias_table
+from rules.engine.pack_catalogue import catalogue_from_pack
 
 from . import models
 
@@ -182,114 +182,69 @@ def built_for(*, system: models.GameSystem, name: str, build: Callable[..., T]) 
 
 
 def forget() -> None:
+    from . import pack_catalogues  # beside this module: it imports nothing of ours back
+
     game_data.forget()
+    pack_catalogues.forget()
 
 
 def _build(system: models.GameSystem) -> c.Catalogue:
+    """The system's rows (seven queries) in the pack's shape, through the one converter
+    every pack version goes through too."""
+    return catalogue_from_pack(_document(system))
+
+
+def _document(system: models.GameSystem) -> dict:
+    """The tables as a ``muster-pack/1`` document (only what the catalogue reads)."""
     factions = list(system.factions.all())
     faction_keys = {f.id: f.key for f in factions}
     items = list(system.items.all())
     item_keys = {i.id: i.key for i in items}
-    item_points = {i.id: i.points for i in items}
-    cards = list(
-        system.cards.prefetch_related(
-            Prefetch("card_items", queryset=models.CardItem.objects.order_by("slot", "position"))
-        )
+    cards = system.cards.prefetch_related(
+        Prefetch("card_items", queryset=models.CardItem.objects.order_by("slot", "position"))
     )
-    special_actions = list(system.special_actions.all())
 
-    # JSONB keeps keys sorted, not in card order: the pack names the order players know.
-    stat_order = {k: i for i, k in enumerate(system.attributes.get("stat_order", []))}
-
-    def ordered(stats: dict) -> dict:
-        return dict(sorted(stats.items(), key=lambda kv: stat_order.get(kv[0], len(stat_order))))
-
-    def priced(card, slot):
-        return {
-            item_keys[ci.item_id]: ci.points if ci.points is not None else item_points[ci.item_id]
+    def refs(card, slot):
+        return [
+            {"key": item_keys[ci.item_id], "points": ci.points}
             for ci in card.card_items.all()
             if ci.slot == slot
-        }
+        ]
 
-    return c.Catalogue(
-        system=system.key,
-        name=system.name,
-        names=c.frozen_map(system.names),
-        data_version=system.data_version,
-        sample_data=system.sample_data,
-        attributes=c.frozen_map(system.attributes),
-        validators=tuple(
-            c.ValidatorSpec(code=v.code, params=c.frozen_map(v.params))
-            for v in system.validators.all()
-        ),
-        factions=c.frozen_map(
-            {
-                f.key: c.Faction(
-                    key=f.key,
-                    name=f.name,
-                    attributes=c.frozen_map(f.attributes),
-                    names=c.frozen_map(f.names),
-                )
-                for f in factions
-            }
-        ),
-        items=c.frozen_map(
-            {
-                i.key: c.Item(
-                    key=i.key,
-                    name=i.name,
-                    kind=i.kind,
-                    points=i.points,
-                    faction=faction_keys.get(i.faction_id),
-                    def_bonus=i.def_bonus,
-                    arm_bonus=i.arm_bonus,
-                    attributes=c.frozen_map(i.attributes),
-                    names=c.frozen_map(i.names),
-                )
-                for i in items
-            }
-        ),
-        cards=c.frozen_map(
-            {
-                card.key: c.Card(
-                    key=card.key,
-                    name=card.name,
-                    kind=card.kind,
-                    faction=faction_keys.get(card.faction_id),
-                    warlord=card.warlord,
-                    aal=card.aal,
-                    points=card.points,
-                    core_points=card.core_points,
-                    soldier_points=card.soldier_points,
-                    core_size=card.core_size,
-                    max_size=card.max_size,
-                    allowed_items=c.frozen_map(priced(card, "item")),
-                    allowed_options=c.frozen_map(priced(card, "option")),
-                    base_mm=card.base_mm,
-                    movement_class=card.movement_class,
-                    stats=c.frozen_map(ordered(card.stats)),
-                    weapons=tuple(card.weapons),
-                    attributes=c.frozen_map(card.attributes),
-                    names=c.frozen_map(card.names),
-                )
-                for card in cards
-            }
-        ),
-        special_actions=c.frozen_map(
-            {
-                a.key: c.SpecialAction(
-                    key=a.key,
-                    name=a.name,
-                    role=a.role,
-                    points=a.points,
-                    variants=tuple(c.Variant(v["key"], v["name"], v["points"]) for v in a.variants),
-                    attributes=c.frozen_map(a.attributes),
-                    names=c.frozen_map(a.names),
-                )
-                for a in special_actions
-            }
-        ),
-        aliases=alias_table(
-            {"faction": factions, "card": cards, "item": items, "special_action": special_actions}
-        ),
-    )
+    def row(obj, **fields):
+        # The tables keep old keys inside attributes, as the converter does.
+        return {"key": obj.key, "name": obj.name, "names": obj.names,
+                "attributes": obj.attributes, **fields}
+
+    return {
+        "system": {
+            "key": system.key,
+            "name": system.name,
+            "names": system.names,
+            "data_version": system.data_version,
+            "sample_data": system.sample_data,
+            "attributes": system.attributes,
+        },
+        "validators": [{"code": v.code, "params": v.params} for v in system.validators.all()],
+        "factions": [row(f) for f in factions],
+        "items": [
+            row(i, kind=i.kind, points=i.points, faction=faction_keys.get(i.faction_id),
+                **{"def": i.def_bonus, "arm": i.arm_bonus})
+            for i in items
+        ],
+        "cards": [
+            row(
+                card, kind=card.kind, faction=faction_keys.get(card.faction_id),
+                warlord=card.warlord, aal=card.aal, points=card.points,
+                core_points=card.core_points, soldier_points=card.soldier_points,
+                core_size=card.core_size, max_size=card.max_size, base_mm=card.base_mm,
+                movement_class=card.movement_class, stats=card.stats, weapons=card.weapons,
+                items=refs(card, "item"), options=refs(card, "option"),
+            )
+            for card in cards
+        ],
+        "special_actions": [
+            row(a, role=a.role, points=a.points, variants=a.variants)
+            for a in system.special_actions.all()
+        ],
+    }

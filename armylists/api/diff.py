@@ -128,7 +128,9 @@ def list_diff(request, list_id):
     auth=[],
 )
 @api_view(["POST"])
-@authentication_classes([])  # no login, so no CSRF: the answer depends only on the body
+# No login, so no CSRF: the answer depends only on the body (a pack named in it must be
+# one anybody may see).
+@authentication_classes([])
 @permission_classes([AllowAny])
 @parser_classes(BODY_PARSERS)
 def document_diff(request):
@@ -140,12 +142,13 @@ def document_diff(request):
     for side in ("before", "after"):
         try:
             sides[side] = document_read(data=serializer.validated_data[side])
-            catalogue_of(sides[side])  # an unknown game system: named on its side
+            # An unknown game system or pack: named on its side.
+            catalogue_of(sides[side], reader=request.user)
         except DocumentError as exc:
             problems += [_under(side, p) for p in exc.errors]
     if problems:
         raise DocumentError(problems)
-    return Response(diff.diff_documents(**sides).payload)
+    return Response(diff.diff_documents(**sides, reader=request.user).payload)
 
 
 def _under(side: str, problem: ProblemAt) -> ProblemAt:

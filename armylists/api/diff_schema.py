@@ -158,6 +158,10 @@ class DiffSerializer(serializers.Serializer):
         "of a card before is matched with the n-th of that card after.",
     )
     data_version = BeforeAfterSerializer(help_text="Today's data version of each side's game.")
+    pack = BeforeAfterSerializer(
+        help_text='The pack version each side was judged by ({"id", "version", "official", '
+        '"content_hash"}), null for the official data as loaded.'
+    )
     changed = serializers.BooleanField(help_text="Whether anything differs.")
 
 

@@ -253,7 +253,7 @@ class Render(_ExportView):
         """An unsaved list document as export would write it: JSON, or text to paste with
         its verdict. The same checks as validate; nothing is stored."""
         fmt = self.export_format(request)
-        checked = documents.list_check(**document_input(request))
+        checked = documents.list_check(**document_input(request), reader=request.user)
         return self.answer(request, checked, fmt)
 
 

@@ -75,4 +75,4 @@ def validate(request):
     """Validate a list document. 200 for every well-formed list, legal or not; 400 with
     paths for a malformed one (not JSON, wrong types, unknown system)."""
     # The raw body goes to the document service: decoded and checked in one pass.
-    return Response(documents.list_validate(**document_input(request)))
+    return Response(documents.list_validate(**document_input(request), reader=request.user))

@@ -21,6 +21,11 @@ not matter), with two things left out:
   by hand, or imported without its ids (which gives it new ones), is the same army and
   matches. Everything else counts, in its order: name, faction, battle size, role,
   notes, and each entry's card, count, size, items, options, name and notes.
+
+A list built on a pack version (its document names ``"pack": {"id", "version"}``) adds a
+fourth key, ``"pack_hash"``: that version's ``content_hash`` (the SHA-256 of the pack's
+canonical JSON), so the hash covers the data the list was judged by, not just its name.
+Lists on the official data as loaded have no such key: their hashes are as before.
 """
 
 from __future__ import annotations
@@ -49,9 +54,13 @@ def hashed_document(document: ListDocument) -> dict:
     return data
 
 
-def snapshot_hash(*, document: ListDocument, system: str, data_version: str) -> str:
-    triple = {"data_version": data_version, "document": hashed_document(document), "system": system}
-    return hashlib.sha256(canonical_json(triple)).hexdigest()
+def snapshot_hash(
+    *, document: ListDocument, system: str, data_version: str, pack_hash: str | None = None
+) -> str:
+    hashed = {"data_version": data_version, "document": hashed_document(document), "system": system}
+    if pack_hash is not None:
+        hashed["pack_hash"] = pack_hash
+    return hashlib.sha256(canonical_json(hashed)).hexdigest()
 
 
 def code_of(digest: str) -> str:

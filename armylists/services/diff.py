@@ -26,6 +26,7 @@ from rules.engine import ListDocument
 from rules.engine import document as documents
 
 from ..models import ArmyList, ArmyListVersion
+from . import pinning
 from .documents import Checked, document_check, violation_dicts
 
 HEADER_FIELDS = ("system", "name", "faction", "battle_size", "role", "notes")
@@ -47,11 +48,13 @@ class Diff:
 # --- the sources -------------------------------------------------------------------------
 
 
-def diff_documents(*, before: ListDocument, after: ListDocument) -> Diff:
+def diff_documents(*, before: ListDocument, after: ListDocument, reader=None) -> Diff:
     """Two documents already read (``document_read``): each checked with today's data of
-    its own game system (a DocumentError names a system that is not loaded)."""
+    its own game system, or with the pack version it names (a DocumentError names a system
+    that is not loaded, or a pack ``reader`` may not use)."""
     return diff_checked(
-        before=document_check(document=before), after=document_check(document=after)
+        before=document_check(document=before, reader=reader),
+        after=document_check(document=after, reader=reader),
     )
 
 
@@ -66,7 +69,11 @@ def diff_versions(*, army_list: ArmyList, version: int, to: int | None = None) -
     if version not in found or to not in found:
         missing = version if version not in found else to
         raise ArmyListVersion.DoesNotExist(f"no version {missing}")
-    return diff_documents(before=documents.build(found[version]), after=documents.build(found[to]))
+    return diff_documents(
+        before=documents.build(found[version]),
+        after=documents.build(found[to]),
+        reader=pinning.SAVED,
+    )
 
 
 def diff_lists(*, before: ArmyList, after: ArmyList) -> Diff:
@@ -128,6 +135,10 @@ def diff_checked(*, before: Checked, after: Checked) -> Diff:
         "data_version": {
             "before": before.catalogue.data_version,
             "after": after.catalogue.data_version,
+        },
+        "pack": {
+            "before": pinning.pack_summary(before.catalogue),
+            "after": pinning.pack_summary(after.catalogue),
         },
         "changed": False,
     }

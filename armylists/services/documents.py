@@ -26,8 +26,10 @@ from rules.engine import (
     with_ids,
 )
 from rules.engine.aliases import canonical_list
-from rules.engine.document import FORMAT
+from rules.engine.document import FORMAT, PackRef
 from rules.engine.validation import UnknownSystem, rules_for
+
+from . import pinning
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,13 @@ class Checked:
 
 
 def document_new(
-    *, system: str, faction: str | None, battle_size: int | None, name: str = "", role=None
+    *,
+    system: str,
+    faction: str | None,
+    battle_size: int | None,
+    name: str = "",
+    role=None,
+    pack: dict | None = None,
 ) -> ListDocument:
     return ListDocument(
         format=FORMAT,
@@ -52,6 +60,7 @@ def document_new(
         faction=faction,
         battle_size=battle_size,
         role=role,
+        pack=PackRef(**pack) if pack else None,
     )
 
 
@@ -62,31 +71,42 @@ def document_read(*, data=None, body: bytes | None = None) -> ListDocument:
     return with_ids(document)
 
 
-def catalogue_of(document: ListDocument) -> Catalogue:
-    """The game data of the document's system, or DocumentError (a 400) naming the system."""
+def catalogue_of(document: ListDocument, *, reader=None) -> Catalogue:
+    """The game data of the document's system, or DocumentError (a 400) naming the system.
+
+    A document that names a ``pack`` gets that pack version's data, if ``reader`` (a
+    user, None for anonymous, ``pinning.SAVED`` for a saved list) may build on it."""
+    if document.pack is not None:
+        return _with_rules(pinning.pinned_catalogue(document=document, reader=reader))
     catalogue = selectors.catalogue_get(key=document.system)
     if catalogue is None:
         known = ", ".join(s.key for s in selectors.system_list()) or "none loaded"
         raise DocumentError(
             [ProblemAt("system", f"unknown game system '{document.system}' (known: {known})")]
         )
+    return _with_rules(catalogue)
+
+
+def _with_rules(catalogue: Catalogue) -> Catalogue:
     try:
         rules_for(catalogue.system)
     except UnknownSystem:
         raise DocumentError(
-            [ProblemAt("system", f"no rules are installed for '{document.system}'")]
+            [ProblemAt("system", f"no rules are installed for '{catalogue.system}'")]
         ) from None
     return catalogue
 
 
-def document_check(*, document: ListDocument, catalogue: Catalogue | None = None) -> Checked:
+def document_check(
+    *, document: ListDocument, catalogue: Catalogue | None = None, reader=None
+) -> Checked:
     """Validate a document already read (its catalogue found if not given).
 
     A key the game data renamed since the document was written (an alias the pack
     declares) is read as its new key here, once for every reader (validate, pages,
     exports, shared pages, diffs), and ``renames`` says what was read so.
     """
-    catalogue = catalogue or catalogue_of(document)
+    catalogue = catalogue or catalogue_of(document, reader=reader)
     document, renames = canonical_list(catalogue, document)
     return Checked(
         document=document,
@@ -96,9 +116,10 @@ def document_check(*, document: ListDocument, catalogue: Catalogue | None = None
     )
 
 
-def list_check(*, data=None, body: bytes | None = None) -> Checked:
-    """Read and validate a document from outside (data or a raw JSON body)."""
-    return document_check(document=document_read(data=data, body=body))
+def list_check(*, data=None, body: bytes | None = None, reader=None) -> Checked:
+    """Read and validate a document from outside (data or a raw JSON body); ``reader``:
+    who sent it (the packs he may build on)."""
+    return document_check(document=document_read(data=data, body=body), reader=reader)
 
 
 def violation_dicts(*, checked: Checked, violations=None) -> list[dict]:
@@ -156,9 +177,7 @@ def message_for(violation, catalogue: Catalogue | None = None) -> str:
     params = violation.params
     names = _local_names(catalogue, language) if catalogue is not None else {}
     if names or violation.words:
-        params = {
-            k: _local(v, names, translate=k in violation.words) for k, v in params.items()
-        }
+        params = {k: _local(v, names, translate=k in violation.words) for k, v in params.items()}
     return template.format(**params)
 
 
@@ -189,6 +208,7 @@ def result_payload(*, checked: Checked) -> dict:
         "system": catalogue.system,
         "data_version": catalogue.data_version,
         "sample_data": catalogue.sample_data,
+        "pack": pinning.pack_summary(catalogue),
         "breakdown": entry_breakdown(checked=checked),
         "renamed": checked.renames,
     }
@@ -222,6 +242,6 @@ def entry_breakdown(*, checked: Checked) -> list[dict]:
     return rows
 
 
-def list_validate(*, body: bytes | None = None, data=None) -> dict:
+def list_validate(*, body: bytes | None = None, data=None, reader=None) -> dict:
     """The whole answer of ``POST /api/v1/validate/``."""
-    return result_payload(checked=list_check(body=body, data=data))
+    return result_payload(checked=list_check(body=body, data=data, reader=reader))

@@ -17,6 +17,7 @@ An edit is a plain dict, so a workspace can store it among its undo steps::
     {"op": "remove_action", "pick": id}
     {"op": "set_action", "pick": id, "field": f, "value": v}   count, variant
     {"op": "replace", "document": {...}}                  a whole document (restore, discard)
+    {"op": "set_pack", "value": {"id", "version"} | None} the pack version it is judged by
 
 ``apply`` returns the new document with ``undo`` (edits that, applied in order to the new
 document, give the old one back) and ``redo`` (edits that make the new one from the old
@@ -38,6 +39,7 @@ from rules.engine import Catalogue, ListDocument
 from rules.engine.document import (
     CustomUnit,
     Entry,
+    PackRef,
     SpecialActionPick,
     build,
     entry_to_dict,
@@ -240,6 +242,19 @@ def _set_header(document, edit, _catalogue, _make_id) -> Applied:
     )
 
 
+def _set_pack(document, edit, _catalogue, _make_id) -> Applied:
+    value = edit["value"]
+    old = document.pack.to_dict() if document.pack is not None else None
+    if value == old:
+        return Applied(document)
+    pack = msgspec.convert(value, type=PackRef) if value is not None else None
+    return Applied(
+        msgspec.structs.replace(document, pack=pack),
+        [{"op": "set_pack", "value": old}],
+        [{"op": "set_pack", "value": value}],
+    )
+
+
 # -- special actions ----------------------------------------------------------------------
 
 
@@ -346,6 +361,7 @@ _HANDLERS = {
     "remove_action": _remove_action,
     "set_action": _set_action,
     "replace": _replace,
+    "set_pack": _set_pack,
 }
 
 

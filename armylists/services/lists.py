@@ -19,8 +19,9 @@ from rules.engine import document as documents
 from rules.models import GameSystem
 
 from ..models import ArmyList, ArmyListVersion, new_share_token
+from . import pinning
 from .changes import data_changes, snapshot
-from .documents import Checked, document_check, document_read, result_payload
+from .documents import Checked, catalogue_of, document_check, document_read, result_payload
 
 
 class ListConflict(Exception):
@@ -39,12 +40,15 @@ class ListConflict(Exception):
         )
 
 
-def _checked(data, like: ArmyList | None = None) -> Checked:
+def _checked(data, like: ArmyList | None = None, reader=None) -> Checked:
     """Read and check a document to save; ``like``: the list it replaces (an entry sent
-    without its id keeps the id it has there)."""
+    without its id keeps the id it has there); ``reader``: who saves it (the packs he may
+    build on). A list that stays on the pack version it is on keeps it whoever saves."""
     document = data if isinstance(data, ListDocument) else parse(data)
     previous = documents.build(like.document) if like is not None else None
-    return document_check(document=documents.with_ids(document, like=previous))
+    if previous is not None and document.pack is not None and document.pack == previous.pack:
+        reader = pinning.SAVED
+    return document_check(document=documents.with_ids(document, like=previous), reader=reader)
 
 
 def _apply(*, army_list: ArmyList, checked: Checked) -> None:
@@ -59,12 +63,14 @@ def _apply(*, army_list: ArmyList, checked: Checked) -> None:
     army_list.document.pop("data_version", None)
     army_list.data_version = checked.catalogue.data_version
     army_list.data_snapshot = snapshot(checked=checked)
+    army_list.pack_version_id = pinning.version_id(document.pack)
 
 
-def list_create(*, owner, data) -> ArmyList:
+def list_create(*, owner, data, reader=None) -> ArmyList:
     """Save a new list (legal or not) with version 1 and a share token. ``data``: a
-    document (typed, or decoded JSON data)."""
-    checked = _checked(data)
+    document (typed, or decoded JSON data); the pack it names must be one ``owner`` may
+    build on (``reader=pinning.SAVED``: a copy of a saved list keeps its pin)."""
+    checked = _checked(data, reader=owner if reader is None else reader)
     army_list = ArmyList(owner=owner, version=1, share_token=new_share_token())
     _apply(army_list=army_list, checked=checked)
     with transaction.atomic():
@@ -73,14 +79,14 @@ def list_create(*, owner, data) -> ArmyList:
     return army_list
 
 
-def list_update(*, army_list: ArmyList, data, expected_version: int, user) -> ArmyList:
+def list_update(*, army_list: ArmyList, data, expected_version: int, user, reader=None) -> ArmyList:
     """Save an edit made from ``expected_version``; refuse it if the list moved on since.
 
     The row is locked while checking, so of two edits from the same version exactly one
     wins and the other gets ListConflict; nothing is overwritten silently. A list deleted
     meanwhile raises ArmyList.DoesNotExist.
     """
-    checked = _checked(data, like=army_list)
+    checked = _checked(data, like=army_list, reader=user if reader is None else reader)
     with transaction.atomic():
         locked = (
             ArmyList.objects.select_for_update(of=("self",))
@@ -116,8 +122,13 @@ def list_restore(*, army_list: ArmyList, version: int, expected_version: int, us
     old = army_list.versions.filter(version=version).first()
     if old is None:
         raise ArmyListVersion.DoesNotExist(f"no version {version}")
+    # The old version's pin was checked when it was saved.
     return list_update(
-        army_list=army_list, data=old.document, expected_version=expected_version, user=user
+        army_list=army_list,
+        data=old.document,
+        expected_version=expected_version,
+        user=user,
+        reader=pinning.SAVED,
     )
 
 
@@ -180,7 +191,8 @@ def list_copy(*, army_list: ArmyList, owner) -> ArmyList:
     entry ids stay, so the copy can be compared with the original."""
     document = documents.build(army_list.document)
     document = msgspec.structs.replace(document, name=copy_name(owner=owner, name=document.name))
-    return list_create(owner=owner, data=document)
+    # The copy is judged by the data the original is: its pin goes with it.
+    return list_create(owner=owner, data=document, reader=pinning.SAVED)
 
 
 def list_save_as_new(*, owner, document: ListDocument) -> ArmyList:
@@ -213,10 +225,19 @@ def list_document(*, army_list: ArmyList) -> ListDocument:
     return documents.build(army_list.document)
 
 
+def list_catalogue(*, army_list: ArmyList, document: ListDocument | None = None):
+    """The data a saved list is judged by: the pack version it is pinned to, else today's
+    official data (its system row is already loaded)."""
+    document = document or list_document(army_list=army_list)
+    if document.pack is not None:
+        return catalogue_of(document, reader=pinning.SAVED)
+    return selectors.catalogue_for(system=army_list.system)
+
+
 def list_check_saved(*, army_list: ArmyList) -> Checked:
-    """Validate a saved list against today's data (its system row is already loaded)."""
+    """Validate a saved list against its data (its pinned pack version, else today's)."""
     document = list_document(army_list=army_list)
-    catalogue = selectors.catalogue_for(system=army_list.system)
+    catalogue = list_catalogue(army_list=army_list, document=document)
     return document_check(document=document, catalogue=catalogue)
 
 
@@ -232,14 +253,19 @@ def list_payload(*, army_list: ArmyList, checked: Checked | None = None) -> dict
 def version_overview(*, army_list: ArmyList, version: ArmyListVersion) -> dict:
     """What the history shows of a saved version: its total against its limit and whether
     it is legal with today's data (``valid`` None: the version no longer reads as a list)."""
-    catalogue = selectors.catalogue_for(system=army_list.system)
     try:
-        checked = document_check(document=document_read(data=version.document), catalogue=catalogue)
+        document = document_read(data=version.document)
+        catalogue = list_catalogue(army_list=army_list, document=document)
+        checked = document_check(document=document, catalogue=catalogue)
     except DocumentError:
         return {"version": version, "total": None, "limit": None, "valid": None}
     points = checked.result.points
-    return {"version": version, "total": points.total, "limit": points.limit,
-            "valid": checked.result.valid}
+    return {
+        "version": version,
+        "total": points.total,
+        "limit": points.limit,
+        "valid": checked.result.valid,
+    }
 
 
 def list_overview(*, army_list: ArmyList) -> dict:

@@ -12,14 +12,16 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from rules import selectors as rules_selectors
-from rules.engine import ListDocument, Violation
+from rules.engine import DocumentError, ListDocument, Violation
 from rules.engine import document as documents
+from rules.models import PackVersion
 
 from ..models import ArmyList, Snapshot
+from . import pinning
 from .canonical import code_of, snapshot_hash
 from .changes import data_changes_since
 from .changes import snapshot as prices_of
-from .documents import Checked, document_check, message_for, result_payload
+from .documents import Checked, catalogue_of, document_check, message_for, result_payload
 from .lists import list_check_saved
 
 # How many data versions of one game a document without one is tried against.
@@ -32,7 +34,10 @@ def snapshot_create(*, army_list: ArmyList) -> tuple[Snapshot, bool]:
     checked = list_check_saved(army_list=army_list)
     catalogue = checked.catalogue
     digest = snapshot_hash(
-        document=checked.document, system=catalogue.system, data_version=catalogue.data_version
+        document=checked.document,
+        system=catalogue.system,
+        data_version=catalogue.data_version,
+        pack_hash=catalogue.origin.content_hash or None,
     )
     found = Snapshot.objects.filter(hash=digest).first()
     if found is not None:
@@ -101,7 +106,7 @@ def snapshot_validation(*, snapshot: Snapshot) -> dict:
     """The verdict when frozen, in the validate contract's words (messages in the active
     language)."""
     frozen = snapshot.validation
-    catalogue = rules_selectors.catalogue_get(key=snapshot.system)
+    catalogue = snapshot_catalogue(snapshot)
     violations = []
     for row in frozen["violations"]:
         violation = Violation(
@@ -126,11 +131,23 @@ def snapshot_validation(*, snapshot: Snapshot) -> dict:
 
 
 def snapshot_check_today(*, snapshot: Snapshot) -> Checked | None:
-    """The frozen list validated with today's data (None: the game is no longer loaded)."""
-    catalogue = rules_selectors.catalogue_get(key=snapshot.system)
+    """The frozen list validated with today's data, or with the pack version it is pinned
+    to (None: the game is no longer loaded)."""
+    catalogue = snapshot_catalogue(snapshot)
     if catalogue is None:
         return None
     return document_check(document=snapshot_document(snapshot=snapshot), catalogue=catalogue)
+
+
+def snapshot_catalogue(snapshot: Snapshot):
+    """Its pack version's data (kept for the lists pinned to it), else today's data."""
+    document = snapshot_document(snapshot=snapshot)
+    if document.pack is not None:
+        try:
+            return catalogue_of(document, reader=pinning.SAVED)
+        except DocumentError:  # the pack was erased from the database by hand
+            return None
+    return rules_selectors.catalogue_get(key=snapshot.system)
 
 
 def snapshot_payload(*, snapshot: Snapshot, today: bool = False) -> dict:
@@ -173,8 +190,20 @@ def snapshot_verify(*, document: ListDocument) -> Snapshot | None:
             .values_list("data_version", flat=True)
             .distinct()[:MAX_DATA_VERSIONS]
         )
+    pack_hash = _pack_hash(document)
     hashes = [
-        snapshot_hash(document=document, system=document.system, data_version=version)
+        snapshot_hash(
+            document=document, system=document.system, data_version=version, pack_hash=pack_hash
+        )
         for version in versions
     ]
     return Snapshot.objects.filter(hash__in=hashes).first() if hashes else None
+
+
+def _pack_hash(document: ListDocument) -> str | None:
+    """The content hash of the pack version the document names (None: it names none, or
+    one that does not exist: then no snapshot matches)."""
+    if document.pack is None:
+        return None
+    found = PackVersion.objects.filter(pack_id=document.pack.id, number=document.pack.version)
+    return found.values_list("content_hash", flat=True).first() or "-"

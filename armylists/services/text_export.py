@@ -22,6 +22,7 @@ from rules.engine.validation import rules_for
 from ..names import local_name
 from ..presenters import presenter_for
 from ..presenters.text_layout import TextEntry, TextLine, TextSection, faction_name, pick_lines
+from . import pinning
 from .documents import Checked, result_payload
 
 FORMATS = ("text", "markdown", "compact")
@@ -129,8 +130,7 @@ def build_sheet(*, checked: Checked, share_url=None, army_list=None, extras=None
     faction = faction_name(catalogue, document.faction)
     if faction:
         subtitle.append(faction)
-    if catalogue.sample_data:
-        subtitle.append(_("sample data"))
+    subtitle += data_words(catalogue)
     problems, warnings = _problems(payload, entries)
     return Sheet(
         title=title or document.name or catalogue.name,
@@ -293,3 +293,20 @@ def write_compact(sheet: Sheet) -> str:
 
 
 WRITERS = {"text": write_text, "markdown": write_markdown, "compact": write_compact}
+
+
+def data_words(catalogue) -> list[str]:
+    """What the sheet says of the data that judged the list: the pack version it is
+    pinned to, and whether its numbers are a player's own, or sample data."""
+    words = []
+    origin = catalogue.origin
+    if origin.id is not None:
+        words.append(
+            _("pack “%(name)s”, version %(version)s")
+            % {"name": pinning.pack_name(catalogue), "version": origin.version}
+        )
+        if not origin.official:
+            return [*words, _("a player’s own data, not official")]
+    if catalogue.sample_data:
+        words.append(_("sample data"))
+    return words

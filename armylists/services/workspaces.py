@@ -94,6 +94,16 @@ def draft_get(*, holder: str | None, system: str, discarded: bool = False) -> Wo
     return next(iter(found.order_by()[:1]), None)
 
 
+def draft_pack(*, holder: str | None, system: str) -> dict | None:
+    """The pack version the draft of ``system`` is on (None: the official data), read
+    without the draft itself."""
+    if holder is None:
+        return None
+    found = Workspace.objects.filter(holder=holder, key=draft_key(system), discarded=False)
+    value = found.order_by().values_list("document__pack", flat=True).first()
+    return value if isinstance(value, dict) else None
+
+
 def draft_holds_work(workspace: Workspace | None) -> bool:
     """Whether a draft holds something a player would miss (an entry, a purchase): the
     start page asks before a new list takes its place."""

@@ -62,3 +62,12 @@ def field(form, name):
         return form[name]
     except KeyError:
         return None
+
+
+@register.simple_tag
+def pack_name(catalogue):
+    """The name of the pack version ``catalogue`` was built from ("" for the game data as
+    loaded): read when shown, since a pack may be renamed and its versions may not."""
+    from ..services.pinning import pack_name as name_of
+
+    return name_of(catalogue)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
+from rules import pack_selectors
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
@@ -27,7 +28,7 @@ from .. import selectors, stamps
 from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
 from ..presenters import presenter_for
-from ..services import documents, lists, scoring, workspaces
+from ..services import documents, lists, pack_updates, scoring, workspaces
 from . import undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
@@ -54,6 +55,7 @@ def system_start(request, system):
         request.POST if request.method == "POST" and "action" not in request.POST else None,
         catalogue=catalogue,
         presenter=presenter,
+        packs=_packs_offered(request.user, system),
     )
     draft = workspaces.draft_get(holder=holder, system=system)
     # A draft with work in it is never replaced without a yes (and Undo brings it back).
@@ -70,6 +72,7 @@ def system_start(request, system):
             battle_size=form.cleaned_data.get("battle_size"),
             name=form.cleaned_data["name"],
             role=form.cleaned_data.get("role") or None,
+            pack=form.chosen_pack(),
         )
         workspaces.draft_start(holder=holder, document=document, catalogue=catalogue)
         return redirect("draft-builder", system=system)
@@ -89,6 +92,21 @@ def system_start(request, system):
         },
         status=400 if form.is_bound and form.errors else 200,
     )
+
+
+def _packs_offered(user, system: str) -> list[tuple]:
+    """The players' packs of this game this player can use (his own, public ones, ones he
+    edits), newest version each: (id, name, version, whose)."""
+    def whose(pack) -> str:
+        if user.is_authenticated and pack.owner_id == user.pk:
+            return _("yours")
+        return getattr(pack.owner, "username", "")
+
+    return [
+        (p.id, p.name, p.latest_version, whose(p))
+        for p in pack_selectors.packs_visible(user=user, system=system)
+        if not p.official and p.latest_version
+    ]
 
 
 def _draft_summary(draft) -> dict | None:
@@ -114,6 +132,7 @@ def draft_builder(request, system):
     if request.method == "POST" and "document" in request.POST:
         return _load(request, catalogue=catalogue)
     holder = workspaces.holder_of(request.session, create=False)
+    catalogue = _draft_catalogue(request, holder=holder, official=catalogue)
     if request.method == "GET":
         saved = _save_after_login(request, catalogue=catalogue, holder=holder)
         return saved or _show_draft(request, catalogue=catalogue, holder=holder)
@@ -121,6 +140,21 @@ def draft_builder(request, system):
     if workspace is None:
         return go(request, reverse("system-start", args=[system]))
     return _post(request, catalogue=catalogue, workspace=workspace)
+
+
+def _draft_catalogue(request, *, holder, official):
+    """The data the draft is judged by: the pack version it started on, if this player
+    may still use it, else the official data (saving then names the problem)."""
+    pack = workspaces.draft_pack(holder=holder, system=official.system)
+    if pack is None:
+        return official
+    try:
+        document = documents.document_new(
+            system=official.system, faction=None, battle_size=None, pack=pack
+        )
+        return documents.catalogue_of(document, reader=request.user)
+    except (DocumentError, TypeError, ValueError):
+        return official
 
 
 def _load(request, *, catalogue):
@@ -135,7 +169,7 @@ def open_document(request, *, body: bytes, system: str | None = None):
     one changes nothing and leaves nothing behind, not even a session."""
     try:
         document = documents.document_read(body=body)
-        catalogue = documents.catalogue_of(document)
+        catalogue = documents.catalogue_of(document, reader=request.user)
         if system is not None and document.system != system:
             message = _("This is a list of another game (%(system)s).") % {
                 "system": document.system
@@ -185,9 +219,9 @@ def list_open(request):
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
     holder = workspaces.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
+    catalogue = _shown_catalogue(army_list, workspace)
     if request.method == "POST":
         if workspace is None:
             # The page's first edit starts from the version the page showed: saving it
@@ -198,6 +232,13 @@ def list_detail(request, list_id):
             )
         return _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
     return _render(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+
+
+def _shown_catalogue(army_list, workspace):
+    """The data the list on screen is judged by: the pack version its edits are on (the
+    one it was saved on, or a newer one of the same pack after an update), else today's."""
+    document = workspaces.document_of(workspace) if workspace is not None else None
+    return lists.list_catalogue(army_list=army_list, document=document)
 
 
 # -- rendering ----------------------------------------------------------------------------
@@ -327,12 +368,26 @@ def _action_edit(verb: str, arg: str, post, document) -> dict | None:
         return {"op": "remove_action", "pick": arg}
     if verb == "add_custom" and post.custom is not None:
         return {"op": "add_custom", "custom": post.custom}
+    if verb == "pack_update":
+        return _pack_edit(arg, document)
     return None
 
 
-def _refused_addition(edit, catalogue) -> str | None:
+def _pack_edit(arg: str, document) -> dict | None:
+    """Only to another version of the pack the list is on (checked before the edit)."""
+    if document.pack is None or not arg.isdigit():
+        return None
+    return {"op": "set_pack", "value": {"id": document.pack.id, "version": int(arg)}}
+
+
+def _refused_addition(edit, catalogue, user=None) -> str | None:
     """Only what the game data offers can be added with a button (imports may still carry
-    unknown keys, which validation reports)."""
+    unknown keys, which validation reports); a list moves only to a version that exists."""
+    if edit["op"] == "set_pack":
+        value = edit["value"]
+        if not pack_updates.may_move_to(pack_id=value["id"], number=value["version"], user=user):
+            return _("This pack has no such version.")
+        return None
     if edit["op"] == "add" and edit["card"] not in catalogue.cards:
         return _("There is no card '%(key)s' in this game.") % {"key": edit["card"]}
     if edit["op"] == "add_action":
@@ -361,7 +416,7 @@ def _post(request, *, catalogue, workspace, army_list=None):
     confirm = None
     action = _action_edit(verb, arg, post, document)
     if action is not None:
-        refused = _refused_addition(action, catalogue)
+        refused = _refused_addition(action, catalogue, request.user)
         if refused:
             return _render(request, **render_again, problems=[_problem(refused)], status=400)
         confirm = _needs_confirmation(action, arg, army_list, document)
@@ -400,7 +455,16 @@ def _post(request, *, catalogue, workspace, army_list=None):
             workspace=workspace, catalogue=catalogue
         ).workspace
     added_custom = action is not None and action["op"] == "add_custom"
+    _follow_the_pack(render_again)
     return _render(request, **render_again, confirm=confirm, carry=not added_custom)
+
+
+def _follow_the_pack(render_again: dict) -> None:
+    """An edit, undo or redo may have moved a saved list to another version of its pack:
+    the page shows it judged by that one."""
+    army_list = render_again["army_list"]
+    if army_list is not None:
+        render_again["catalogue"] = _shown_catalogue(army_list, render_again["workspace"])
 
 
 def _problem(message):

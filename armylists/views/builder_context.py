@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules.engine import DocumentError
 from rules.engine.validation import rules_for
 
-from ..services import changes, documents, workspaces
+from ..services import changes, documents, pack_updates, workspaces
 from . import rows as row_builders
 from .undo_labels import label_text
 
@@ -75,7 +75,13 @@ def builder_context(
     points = payload["points"] if payload else {}
     # how far the total is over the limit (0 when within it): the bar and the words say so
     over = max(0, points["total"] - points["limit"]) if points.get("limit") is not None else 0
+    newer = (
+        pack_updates.newer_version(checked=checked, user=request.user)
+        if checked is not None and army_list is not None
+        else None
+    )
     return {
+        "newer": newer,
         "catalogue": catalogue,
         "presenter": presenter,
         "words": presenter.words,

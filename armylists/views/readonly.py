@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules import selectors as rules_selectors
 from rules.engine.document import build
 from rules.engine.validation import rules_for
 
@@ -14,14 +13,16 @@ from .helpers import presenter_of
 def readonly_context(*, army_list, document_data=None) -> dict:
     """The list (or, with ``document_data``, one of its old versions) checked against
     today's data, row by row, as the read-only pages show it."""
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
-    presenter = presenter_of(catalogue)
     if document_data is None:
         checked = lists.list_check_saved(army_list=army_list)
+        catalogue = checked.catalogue  # the pack version the list is pinned to, if any
         data_changes = changes.data_changes(army_list=army_list, checked=checked)
     else:
-        checked = documents.document_check(document=build(document_data), catalogue=catalogue)
+        document = build(document_data)
+        catalogue = lists.list_catalogue(army_list=army_list, document=document)
+        checked = documents.document_check(document=document, catalogue=catalogue)
         data_changes = None
+    presenter = presenter_of(catalogue)
     payload = documents.result_payload(checked=checked)
     document = checked.document
     rules = rules_for(catalogue.system)

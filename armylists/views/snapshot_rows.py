@@ -4,8 +4,6 @@ else by the name kept when it was frozen."""
 
 from __future__ import annotations
 
-from rules import selectors as rules_selectors
-
 from ..models import Snapshot
 from ..names import local_name, variant_name
 from ..presenters import presenter_for
@@ -15,7 +13,7 @@ from ..services import snapshots
 def snapshot_context(snapshot: Snapshot) -> dict:
     payload = snapshots.snapshot_payload(snapshot=snapshot, today=True)
     document = snapshots.snapshot_document(snapshot=snapshot)
-    catalogue = rules_selectors.catalogue_get(key=snapshot.system)
+    catalogue = snapshots.snapshot_catalogue(snapshot)  # its pack version's, if pinned
     presenter = presenter_for(snapshot.system)
     frozen = payload["validation"]
     by_entry: dict[int, list] = {}

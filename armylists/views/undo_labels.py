@@ -74,6 +74,9 @@ def edit_label(edits: list[dict], document, catalogue) -> dict:
         )
     if op == "set_header":
         return label(gettext_noop("change the list's %(field)s"), field={"field": edit["field"]})
+    if op == "set_pack" and edit["value"] is not None:
+        return label(gettext_noop("update to version %(version)s of the pack"),
+                     version=str(edit["value"]["version"]))
     return label(gettext_noop("change the list"))
 
 

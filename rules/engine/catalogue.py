@@ -1,7 +1,7 @@
 """A game system's data as frozen plain objects: what validators read.
 
-Built from the database by ``rules.selectors`` (or by hand in tests); nothing here
-knows where the data came from.
+Built from a pack document by ``rules.engine.pack_catalogue`` (or by hand in tests);
+nothing but ``origin`` says where the data came from.
 """
 
 from __future__ import annotations
@@ -105,6 +105,18 @@ class ValidatorSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class PackOrigin:
+    """The pack version a catalogue was built from; the default (no id): the game
+    tables, i.e. the official data as loaded. Only what never changes with the version
+    (a pack's name may)."""
+
+    id: str | None = None
+    version: int | None = None
+    official: bool = True
+    content_hash: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Catalogue:
     system: str
     name: str
@@ -121,6 +133,7 @@ class Catalogue:
     # current key. Built from each row's declared aliases (rules.engine.aliases), so a
     # saved list that names an old key can be read with the current data.
     aliases: Mapping[str, Mapping[str, str]] = field(default_factory=_empty)
+    origin: PackOrigin = field(default_factory=PackOrigin)
 
     def current_key(self, kind: str, key: str) -> str | None:
         """The current key that ``key`` was renamed to, or None if it was not renamed."""

@@ -111,6 +111,16 @@ class SpecialActionPick(_Part):
     variant: _text(100) | None = None
 
 
+class PackRef(_Part):
+    """The pack version a list is built on (absent: the official data as loaded)."""
+
+    id: _text(64, 1)
+    version: Annotated[int, Meta(ge=1, le=2**31 - 1)]
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "version": self.version}
+
+
 class ListDocument(_Part):
     system: _text(64, 1)
     format: Literal[FORMAT] = FORMAT  # type: ignore[valid-type]
@@ -118,6 +128,7 @@ class ListDocument(_Part):
     faction: _text(100) | None = None
     battle_size: Annotated[int, Meta(ge=0, le=MAX_POINTS)] | None = None
     role: _text(32) | None = None
+    pack: PackRef | None = None
     notes: _text(5000) | None = None
     entries: Annotated[tuple[Entry, ...], Meta(max_length=MAX_ENTRIES)] = ()
     special_actions: Annotated[
@@ -136,6 +147,8 @@ class ListDocument(_Part):
             "battle_size": self.battle_size,
             "role": self.role,
         }
+        if self.pack is not None:  # only when set: a list without one reads as before
+            doc["pack"] = self.pack.to_dict()
         if self.notes:
             doc["notes"] = self.notes
         doc["entries"] = [entry_to_dict(e) for e in self.entries]

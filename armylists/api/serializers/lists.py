@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
+from rules.engine.document import list_schema
 from rules.engine.validation import rules_for
 
 from ..errors import ErrorSerializer
@@ -206,6 +207,11 @@ class ListPatchSerializer(NoUnknownFields):
         required=False, allow_null=True
     )
     role = _document_value_field({"type": "string", "maxLength": 32})(
+        required=False, allow_null=True
+    )
+    # Move the list to another version of its pack (or another pack); null: the official
+    # data as loaded. The document schema checks it, so the shape is the schema's.
+    pack = _document_value_field(list_schema()["properties"]["pack"])(
         required=False, allow_null=True
     )
     document = PartialDocumentField(required=False)

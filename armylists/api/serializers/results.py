@@ -1,6 +1,5 @@
 """A validation result as the API shows it: violations, points, the breakdown."""
 
-
 from rest_framework import serializers
 
 from .contributed import Contributed
@@ -42,6 +41,15 @@ class BreakdownSerializer(Contributed, serializers.Serializer):
     stats = serializers.DictField(required=False, help_text="Effective stats with items.")
 
 
+class JudgedBySerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The pack's id (an official pack's: its system's key).")
+    version = serializers.IntegerField(min_value=1)
+    official = serializers.BooleanField(
+        help_text="False: a player's own pack, not the site's official data."
+    )
+    content_hash = serializers.CharField(help_text="SHA-256 of the version's canonical JSON.")
+
+
 class ValidationResultSerializer(serializers.Serializer):
     valid = serializers.BooleanField(
         help_text="False exactly when an error-severity violation exists."
@@ -51,9 +59,14 @@ class ValidationResultSerializer(serializers.Serializer):
     system = serializers.CharField()
     data_version = serializers.CharField()
     sample_data = serializers.BooleanField()
+    pack = JudgedBySerializer(
+        allow_null=True,
+        help_text="The pack version the list was judged by, as its document's `pack` names "
+        "it; null: the system's official data as loaded (the document names no pack).",
+    )
     breakdown = BreakdownSerializer(many=True)
     renamed = serializers.ListField(
         child=serializers.DictField(),
-        help_text='Keys the game data renamed since the document was written, read as their '
+        help_text="Keys the game data renamed since the document was written, read as their "
         'new keys: {"kind", "old", "new", "name", "path"}.',
     )

@@ -1,0 +1,120 @@
+"""Lists on a pack version: the catalogue a document's ``pack`` names, and what a newer
+version of its pack would change.
+
+A document that comes in (validate, a save, an import) may name only a pack its reader
+can see: any other is refused at ``pack`` exactly like a pack that does not exist, so
+nobody learns that a private pack exists. A saved list keeps the version it was saved
+on, and is read with it by everyone who may read the list (shared page, print sheet,
+exports, snapshots), even after the pack went private or its owner deleted it: the pin
+was checked when the owner saved it.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from rules import pack_catalogues
+from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt
+from rules.engine.document import PackRef
+from rules.models import Pack, PackVersion
+from rules.pack_selectors import pack_can_read
+
+# The reader of a saved list: its pin was checked when its owner saved it.
+SAVED = object()
+
+
+def _not_found(ref: PackRef) -> DocumentError:
+    return DocumentError(
+        [
+            ProblemAt(
+                "pack", gettext("no pack '%(id)s' that you can use") % {"id": ref.id}, "not_found"
+            )
+        ]
+    )
+
+
+def pack_of(*, ref: PackRef, system: str, reader=None) -> Pack:
+    """The pack a document names, if ``reader`` may build on it (SAVED: a saved list's)."""
+    return pack_of_version(Pack.objects.filter(pk=ref.id).first(), ref=ref, system=system,
+                           reader=reader)
+
+
+def pack_of_version(pack: Pack | None, *, ref: PackRef, system: str, reader=None) -> Pack:
+    if pack is None or (reader is not SAVED and not pack_can_read(pack=pack, user=reader)):
+        raise _not_found(ref)
+    if pack.system != system:
+        raise DocumentError(
+            [
+                ProblemAt(
+                    "pack",
+                    gettext("pack '%(id)s' holds data of %(pack)s, not of %(system)s")
+                    % {"id": ref.id, "pack": pack.system, "system": system},
+                )
+            ]
+        )
+    return pack
+
+
+def version_of(*, pack: Pack, number: int) -> PackVersion:
+    version = pack.versions.defer("document").filter(number=number).first()
+    if version is None:
+        latest = pack.versions.order_by("-number").values_list("number", flat=True).first()
+        raise DocumentError(
+            [
+                ProblemAt(
+                    "pack.version",
+                    gettext("pack '%(id)s' has no version %(n)s (its latest is %(latest)s)")
+                    % {"id": pack.id, "n": number, "latest": latest},
+                    "not_found",
+                )
+            ]
+        )
+    version.pack = pack
+    return version
+
+
+def version_id(ref: PackRef | None) -> int | None:
+    """The row of the pack version ``ref`` names (a saved list keeps it: see
+    ``ArmyList.pack_version``), None for none."""
+    if ref is None:
+        return None
+    found = PackVersion.objects.filter(pack_id=ref.id, number=ref.version)
+    return found.values_list("pk", flat=True).first()
+
+
+def pinned_catalogue(*, document: ListDocument, reader=None) -> Catalogue:
+    """The catalogue of the pack version ``document.pack`` names (it must name one): one
+    query while its catalogue is kept, three to say what is wrong with a bad one."""
+    ref = document.pack
+    version = (
+        PackVersion.objects.filter(pack_id=ref.id, number=ref.version)
+        .select_related("pack")
+        .defer("document")
+        .first()
+    )
+    if version is None:
+        version_of(pack=pack_of(ref=ref, system=document.system, reader=reader),
+                   number=ref.version)  # raises: says which of the two is missing
+    pack_of_version(version.pack, ref=ref, system=document.system, reader=reader)
+    return pack_catalogues.catalogue_for_version(version)
+
+
+def pack_summary(catalogue: Catalogue) -> dict | None:
+    """What the API says of the data a list was judged by: None for the official data as
+    loaded (no pack named), else ``{"id", "version", "official", "content_hash"}``."""
+    origin = catalogue.origin
+    if origin.id is None:
+        return None
+    return {
+        "id": origin.id,
+        "version": origin.version,
+        "official": origin.official,
+        "content_hash": origin.content_hash,
+    }
+
+
+def pack_name(catalogue: Catalogue) -> str:
+    """The current name of the pack ``catalogue`` was built from ("" for the tables)."""
+    if catalogue.origin.id is None:
+        return ""
+    return Pack.objects.filter(pk=catalogue.origin.id).values_list("name", flat=True).first() or ""
