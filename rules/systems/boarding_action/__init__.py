@@ -25,198 +25,41 @@ names.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 
-from rules.engine.catalogue import Catalogue, SpecialAction
 from rules.engine.common import UnknownKeyValidator
-from rules.engine.document import Entry, ListDocument, SpecialActionPick
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import INFO, N_, WARNING, Violation
 
 from .fielding import CardOptionValidator, FieldingLimitValidator
+from .hull_breach import HULL_BREACH, hull_breach, roll_hull_breach
+from .points import (
+    Budget,
+    action_price,
+    actions_overspend,
+    budget,
+    free_points,
+    limit,
+    price_entry,
+    price_pick,
+    special_action_points,
+    standard_size,
+    summary,
+    total,
+)
+from .units import WORDS, Unit, keyword_words, list_roles, type_name, unit_of, units
 from .wargear import matches
 
 SYSTEM = "boarding-action"
 
-
-# -- Units: cards and custom units alike ------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """What the rules need to know of one entry, whether a pack card or a custom unit."""
-
-    name: str
-    unit_type: str | None
-    base_mm: int | None
-    wargear: tuple[str, ...]
-    points: int
-    card: str | None = None  # the card key; None for a custom unit
-
-    @property
-    def is_custom(self) -> bool:
-        return self.card is None
-
-
-def unit_of(entry: Entry, catalogue: Catalogue) -> Unit | None:
-    """The (name, unit_type, base_mm, wargear, points) of an entry; None for an unknown card.
-
-    A card keeps its unit type and wargear keywords in ``attributes``
-    (``unit_type``, ``wargear``) and its base in ``base_mm``.
-    """
-    if entry.custom is not None:
-        c = entry.custom
-        return Unit(c.name, c.unit_type, c.base_mm, tuple(c.wargear), c.points)
-    card = catalogue.cards.get(entry.card) if entry.card else None
-    if card is None:
-        return None
-    # Options chosen (cards of a pack imported from a codex catalogue): their names are
-    # wargear, so a "Jump Pack" option meets forbidden_wargear, and their points count.
-    chosen = [catalogue.items[k] for k in entry.options if k in catalogue.items]
-    return Unit(
-        name=card.name,
-        unit_type=card.attributes.get("unit_type"),
-        base_mm=card.base_mm,
-        wargear=tuple(card.attributes.get("wargear") or ()) + tuple(i.name for i in chosen),
-        points=card.points + sum(catalogue.item_points(card, i.key) for i in chosen),
-        card=card.key,
-    )
-
-
-def keyword_words(catalogue: Catalogue, keyword: str) -> str:
-    """A card's wargear keyword in words, for messages: its English name in the pack's
-    ``keyword_names`` ({"jump_pack": {"en": "jump pack", "de": "Sprungmodul"}}), else the
-    keyword with spaces. The pages turn the English name into the reader's language."""
-    entry = (catalogue.attributes.get("keyword_names") or {}).get(keyword)
-    name = entry.get("en") if isinstance(entry, Mapping) else None
-    return name if isinstance(name, str) and name else keyword.replace("_", " ")
-
-
-def units(ctx: Context) -> Iterator[tuple[int, Entry, Unit]]:
-    """Every entry the validators can judge (unknown cards are unknown_key's)."""
-    for i, entry in enumerate(ctx.document.entries):
-        unit = unit_of(entry, ctx.catalogue)
-        if unit is not None:
-            yield i, entry, unit
-
-
-def list_roles(catalogue: Catalogue, params: Mapping | None = None) -> list[str]:
-    """The roles a list can take: ``special_action_role``'s ``roles`` (``params``, default:
-    the pack's), else the roles of the pack's special actions; [] in other systems."""
-    if params is None:
-        params = catalogue.params_for("special_action_role")
-    return list(
-        params.get("roles")
-        or sorted({a.role for a in catalogue.special_actions.values() if a.role is not None})
-    )
-
-
-def type_name(unit_type: str | None) -> str:
-    return unit_type.replace("_", " ") if unit_type else "?"
-
-
-# The words of these rules that messages name (translated where messages are shown).
-WORDS = (
-    N_("attacker"), N_("defender"),
-    N_("infantry"), N_("walker"), N_("vehicle"), N_("monstrous creature"), N_("bike"),
-    N_("jetbike"), N_("beast"), N_("swarm"),
-)
-
-
-# -- Points ------------------------------------------------------------------------------
-
-
-def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> int:
-    unit = unit_of(entry, catalogue)
-    return unit.points * entry.count if unit is not None else 0
-
-
-def action_price(action: SpecialAction, pick: SpecialActionPick) -> int:
-    """One purchase: the chosen variant's points, else the action's own points."""
-    variant = action.variant(pick.variant) if pick.variant is not None else None
-    return variant.points if variant is not None else action.points
-
-
-def special_action_points(catalogue: Catalogue, document: ListDocument) -> int:
-    """All special actions bought, free part included (unknown actions cost nothing)."""
-    total = 0
-    for pick in document.special_actions:
-        action = catalogue.special_actions.get(pick.action)
-        if action is not None:
-            total += pick.count * action_price(action, pick)
-    return total
-
-
-def free_points(catalogue: Catalogue) -> int:
-    """Special-action points each player gets free: battle_size's parameter (0 if unset)."""
-    return int(catalogue.params_for("battle_size").get("free_special_action_points", 0))
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    models: int
-    special_actions: int
-    free: int
-
-    @property
-    def paid(self) -> int:
-        """Special-action points beyond the free ones, paid with army points."""
-        return max(0, self.special_actions - self.free)
-
-    @property
-    def total(self) -> int:
-        return self.models + self.paid
-
-
-def budget(catalogue: Catalogue, document: ListDocument, entry_points: Sequence[int]) -> Budget:
-    return Budget(
-        models=sum(entry_points),
-        special_actions=special_action_points(catalogue, document),
-        free=free_points(catalogue),
-    )
-
-
-def total(catalogue: Catalogue, document: ListDocument, entry_points: list[int]) -> int:
-    """The counted total: models plus the special actions beyond the free points."""
-    return budget(catalogue, document, entry_points).total
-
-
-def price_pick(catalogue: Catalogue, pick: SpecialActionPick) -> int:
-    """One purchase with all its uses (an action the data does not know costs nothing)."""
-    action = catalogue.special_actions.get(pick.action)
-    return pick.count * action_price(action, pick) if action is not None else 0
-
-
-def summary(catalogue: Catalogue, document: ListDocument, entry_points: Sequence[int]) -> dict:
-    """The budget beside the total: models, special actions, their free and paid parts."""
-    b = budget(catalogue, document, entry_points)
-    return {
-        "models": b.models,
-        "special_actions": b.special_actions,
-        "free": b.free,
-        "free_used": min(b.free, b.special_actions),
-        "paid": b.paid,
-    }
-
-
-def standard_size(catalogue: Catalogue) -> int | None:
-    """The standard battle size (500): battle_size's ``limit`` parameter in the pack."""
-    return catalogue.params_for("battle_size").get("limit")
-
-
-def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
-    """The document's battle size if the players agreed on one, else the standard 500."""
-    if document.battle_size is not None:
-        return document.battle_size
-    return standard_size(catalogue)
-
-
-def actions_overspend(b: Budget, limit: int) -> bool:
-    """Whether the special actions (their paid part) cause a total over ``limit``: the
-    models alone fit. Called only for a total over the limit."""
-    return bool(b.paid) and b.models <= limit
+# The package's parts, named here because the web side and the tests reach them through
+# the package: units (units.py), points (points.py), the hull-breach table (hull_breach.py).
+__all__ = [
+    "HULL_BREACH", "RULES", "SYSTEM", "WORDS", "Budget", "Unit", "action_price",
+    "actions_overspend", "budget", "free_points", "hull_breach", "keyword_words", "limit",
+    "list_roles", "price_entry", "price_pick", "roll_hull_breach", "special_action_points",
+    "standard_size", "summary", "total", "type_name", "unit_of", "units",
+]
 
 
 # -- Validators --------------------------------------------------------------------------
@@ -524,68 +367,6 @@ class SideCorridorValidator(Validator):
                 yield self.violation(entry=i, message=self.barred, words=("type_name",), **params)
             elif max_base is not None and unit.base_mm is not None and unit.base_mm > max_base:
                 yield self.violation(entry=i, **params)
-
-
-# -- Play aid: the hull-breach table -----------------------------------------------------
-
-# The same table as the pack's system.attributes.hull_breach; pass that one as ``table``
-# to use the (possibly corrected or translated) game data.
-HULL_BREACH: Mapping = {
-    "die": "D6",
-    "glancing_modifier": -2,
-    "results": [
-        {"roll": 1, "key": "nothing", "name": "Nothing happens",
-         "description": "The shot leaves no lasting mark on the hull."},
-        {"roll": 2, "key": "shaken", "name": "Section shakes",
-         "description": "The section trembles: its models may only move this turn."},
-        {"roll": 3, "key": "shaken", "name": "Section shakes",
-         "description": "The section trembles: its models may only move this turn."},
-        {"roll": 4, "key": "breach", "name": "Hull breach",
-         "description": "Every model in the section passes an armour or invulnerable save "
-                        "or loses a wound, and may only move; the air is back next round. "
-                        "Walkers take no save."},
-        {"roll": 5, "key": "lasting-breach", "name": "Lasting hull breach",
-         "description": "As a hull breach, but models may only move for as long as they "
-                        "stay in the section. Walkers take no save."},
-        {"roll": 6, "key": "catastrophic", "name": "Catastrophic breach",
-         "description": "Every section that is not sealed off is removed with all its "
-                        "models."},
-    ],
-}
-
-
-def hull_breach(roll: int, glancing: bool = False, table: Mapping | None = None) -> dict:
-    """Look up a D6 roll on the hull-breach table (docs/rules/boarding_action.md).
-
-    A glancing hit modifies the roll by the table's ``glancing_modifier`` (-2); the
-    modified roll is clamped to the table (so a glancing 1 or 2 reads as 1). No cover
-    saves apply. Returns ``roll``, ``glancing``, ``modified``, ``result`` (the key),
-    ``name`` and ``description``. A roll outside 1-6 is a ValueError.
-    """
-    table = table or HULL_BREACH
-    results = sorted(table["results"], key=lambda r: r["roll"])
-    lowest, highest = results[0]["roll"], results[-1]["roll"]
-    if isinstance(roll, bool) or not isinstance(roll, int) or not lowest <= roll <= highest:
-        raise ValueError(f"a hull-breach roll is a whole number from {lowest} to {highest}")
-    modified = roll + (table.get("glancing_modifier", -2) if glancing else 0)
-    modified = min(highest, max(lowest, modified))
-    row = next(r for r in results if r["roll"] == modified)
-    return {
-        "roll": roll,
-        "glancing": glancing,
-        "modified": modified,
-        "result": row["key"],
-        "name": row["name"],
-        "description": row["description"],
-    }
-
-
-def roll_hull_breach(
-    glancing: bool = False, rng: random.Random | None = None, table: Mapping | None = None
-) -> dict:
-    """Roll a D6 with ``rng`` (default: a fresh ``random.Random``) and look it up."""
-    rng = rng or random.Random()
-    return hull_breach(rng.randint(1, 6), glancing, table)
 
 
 RULES = register(
