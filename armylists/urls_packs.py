@@ -26,6 +26,8 @@ urlpatterns = [
     path("packs/<str:pack_id>/edit/add/", pack_editor.pack_row_add, name="pack-row-add"),
     path("packs/<str:pack_id>/edit/remove/", pack_editor.pack_row_remove, name="pack-row-remove"),
     path("packs/<str:pack_id>/edit/discard/", pack_editor.pack_draft_discard, name="pack-discard"),
+    path("packs/<str:pack_id>/edit/undo/", pack_editor.pack_draft_undo, name="pack-undo"),
+    path("packs/<str:pack_id>/edit/redo/", pack_editor.pack_draft_redo, name="pack-redo"),
     path("packs/<str:pack_id>/edit/publish/", pack_editor.pack_draft_publish, name="pack-publish"),
     path("p/<str:token>/", packs.pack_shared, name="pack-shared"),
 ]

@@ -285,3 +285,32 @@ class PackDraft(models.Model):
 
     def __str__(self):
         return f"{self.pack} draft of {self.author_id} (from v{self.base_version})"
+
+
+class PackDraftStep(models.Model):
+    """One step of a draft's undo/redo history: the whole draft document as it was on the
+    other side of a change, and what the change was (to name it on its button).
+
+    Undo and redo are one sequence ordered by id: the undo steps come before the redo
+    steps, so undo takes the last undo step and redo the first redo step, each swapping
+    its document with the draft's and flipping its direction. A new change forgets the
+    redo steps; only the newest ``MAX_KEPT`` undo steps are kept."""
+
+    MAX_KEPT = 20
+    UNDO, REDO = "undo", "redo"
+    CHANGED, ADDED, REMOVED = "changed", "added", "removed"
+
+    draft = models.ForeignKey(PackDraft, on_delete=models.CASCADE, related_name="steps")
+    direction = models.CharField(max_length=4, choices=[(UNDO, UNDO), (REDO, REDO)])
+    action = models.CharField(
+        max_length=8, choices=[(CHANGED, CHANGED), (ADDED, ADDED), (REMOVED, REMOVED)]
+    )
+    section = models.CharField(max_length=40)
+    key = models.CharField(max_length=100)
+    document = models.JSONField()
+
+    class Meta:
+        indexes = [models.Index(fields=["draft", "direction", "id"])]
+
+    def __str__(self):
+        return f"{self.direction} {self.action} {self.section}/{self.key}"

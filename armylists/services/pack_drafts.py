@@ -1,5 +1,6 @@
 """The pack editor's drafts: unpublished edits kept on the server, one per member of a
-pack, changed a row at a time by key and published as the pack's next version.
+pack, changed a row at a time by key (each change a step undo takes back:
+``pack_draft_history``) and published as the pack's next version.
 
 A draft may hold problems (a required field left blank, an item no longer there): they
 are shown at their cells and publishing refuses them (``pack_publish`` checks the
@@ -16,6 +17,7 @@ from rules.engine import ProblemAt
 from rules.engine import pack_rows as rows
 from rules.models import Pack, PackDraft, PackVersion
 
+from . import pack_draft_history as history
 from .packs import MAX_ROWS, PackRefused, _bound_problems, document_problems, pack_publish
 
 
@@ -41,12 +43,17 @@ def draft_discard(*, pack: Pack, user) -> None:
     PackDraft.objects.filter(pack=pack, author=user).delete()
 
 
-def _save(draft: PackDraft, document: dict) -> PackDraft:
+def _save(draft: PackDraft, document: dict, *, action: str, section: str, key: str) -> PackDraft:
+    """Keep the changed document, and the one before it as an undo step."""
     bounds = _bound_problems(document, "document")
     if bounds:
         raise PackRefused(bounds)
-    draft.document = document
-    draft.save(update_fields=["document", "updated_at"])
+    with transaction.atomic():
+        history.record(
+            draft=draft, before=draft.document, action=action, section=section, key=key
+        )
+        draft.document = document
+        draft.save(update_fields=["document", "updated_at"])
     return draft
 
 
@@ -68,7 +75,7 @@ def draft_change_row(
         problems = rows.rename_row(document, section, key, new_key)
         if problems:
             raise PackRefused(problems)
-    return _save(draft, document)
+    return _save(draft, document, action="changed", section=section, key=new_key or key)
 
 
 def draft_add_row(*, draft: PackDraft, section: str, row: dict) -> PackDraft:
@@ -78,14 +85,14 @@ def draft_add_row(*, draft: PackDraft, section: str, row: dict) -> PackDraft:
     problems = rows.add_row(document, section, row)
     if problems:
         raise PackRefused(problems)
-    return _save(draft, document)
+    return _save(draft, document, action="added", section=section, key=str(row.get("key", "")))
 
 
 def draft_remove_row(*, draft: PackDraft, section: str, key: str) -> PackDraft:
     document = copy.deepcopy(draft.document)
     if not rows.remove_row(document, section, key):
         raise PackRefused([ProblemAt("key", f"no row has the key '{key}'", "unknown_key")])
-    return _save(draft, document)
+    return _save(draft, document, action="removed", section=section, key=key)
 
 
 def draft_problems(*, draft: PackDraft) -> list[ProblemAt]:

@@ -17,7 +17,7 @@ from rules import pack_catalogues
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt
 from rules.engine.document import PackRef
 from rules.models import Pack, PackVersion
-from rules.pack_selectors import pack_can_read
+from rules.pack_selectors import pack_can_read, pack_version_pinned
 
 # The reader of a saved list: its pin was checked when its owner saved it.
 SAVED = object()
@@ -86,12 +86,7 @@ def pinned_catalogue(*, document: ListDocument, reader=None) -> Catalogue:
     """The catalogue of the pack version ``document.pack`` names (it must name one): one
     query while its catalogue is kept, three to say what is wrong with a bad one."""
     ref = document.pack
-    version = (
-        PackVersion.objects.filter(pack_id=ref.id, number=ref.version)
-        .select_related("pack")
-        .defer("document")
-        .first()
-    )
+    version = pack_version_pinned(pack_id=ref.id, number=ref.version)
     if version is None:
         version_of(pack=pack_of(ref=ref, system=document.system, reader=reader),
                    number=ref.version)  # raises: says which of the two is missing

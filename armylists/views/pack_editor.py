@@ -24,8 +24,10 @@ from rules.engine import pack_rows
 from ..forms.packs import PublishForm, RowForm
 from ..presenters import presenter_for
 from ..presenters.pack_columns import SECTION_LABELS
+from ..services import pack_draft_history
 from ..services import pack_drafts as drafts
 from ..services import packs as service
+from ..services.pack_impact import draft_impact
 from .pack_access import pack_url, publishable_or_404
 
 ROWS_PER_PAGE = 100
@@ -91,8 +93,23 @@ def _editor(request, pack, *, failed=None, status=200, publish_form=None):
         "add_cells": _cells(columns, add_form.data if add_form else {}, {}, add_form),
         "publish_form": publish_form or PublishForm(),
         "stale": draft is not None and latest.number != draft.base_version,
+        **_draft_parts(request, draft, problems),
     }
     return render(request, "packs/editor.html", context, status=status)
+
+
+def _draft_parts(request, draft, problems) -> dict:
+    """What Undo and Redo would do, and what publishing would change for the author's
+    lists: only a draft without problems can be judged (a list cannot be priced by a
+    card that is not there)."""
+    if draft is None:
+        return {"undo_label": None, "redo_label": None, "impact": None}
+    history = pack_draft_history.draft_history(draft=draft)
+    return {
+        "undo_label": step_label(history.undo) if history.undo else None,
+        "redo_label": step_label(history.redo) if history.redo else None,
+        "impact": None if problems else draft_impact(draft=draft, user=request.user),
+    }
 
 
 def _listed(cells: dict, columns) -> list[tuple]:
@@ -253,3 +270,45 @@ def pack_draft_publish(request, pack_id):
         return _editor(request, pack, publish_form=form, status=400)
     messages.success(request, _("Published version %(n)s.") % {"n": version.number})
     return redirect(pack_url(pack))
+
+
+def _step(request, pack_id, *, undo: bool):
+    pack = publishable_or_404(request, pack_id)
+    section = _section(request, presenter_for(pack.system))
+    draft = drafts.draft_get(pack=pack, user=request.user)
+    try:
+        if draft is None:
+            raise service.PackRefused([])
+        move = pack_draft_history.draft_undo if undo else pack_draft_history.draft_redo
+        step = move(draft=draft)
+    except service.PackRefused:
+        messages.error(request, _("Nothing to undo.") if undo else _("Nothing to redo."))
+        return redirect(_back(pack, section, request.POST.get("page")))
+    done = _("Undone: %(what)s.") if undo else _("Redone: %(what)s.")
+    messages.success(request, done % {"what": step_label(step)})
+    # Back to the section the step was in, where its row is (when it still is).
+    return redirect(_back(pack, step.section, None, step.key))
+
+
+def step_label(step) -> str:
+    """What a step did, for its button and message ("changed row nordgaard-ogre")."""
+    labels = {
+        "changed": _("change of %(key)s"),
+        "added": _("new row %(key)s"),
+        "removed": _("removal of %(key)s"),
+    }
+    return labels.get(step.action, "%(key)s") % {"key": step.key}
+
+
+@login_required
+@require_POST
+def pack_draft_undo(request, pack_id):
+    """Take the draft's last change back."""
+    return _step(request, pack_id, undo=True)
+
+
+@login_required
+@require_POST
+def pack_draft_redo(request, pack_id):
+    """Do the change undo took back last again."""
+    return _step(request, pack_id, undo=False)

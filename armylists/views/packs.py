@@ -45,7 +45,7 @@ def my_packs(request):
 
 def directory(request, system):
     """Template: packs/directory.html. A game's official and public packs, searchable by
-    name, with how many forks each has."""
+    name, with how many forks each has and how many lists use it."""
     game = rules_selectors.system_get(key=system)
     if game is None:
         raise Http404
@@ -73,6 +73,7 @@ def _page(request, pack, token: str | None):
             "can_publish": can_publish,
             "editors": pack_selectors.pack_editor_names(pack=pack) if can_publish else [],
             "forks": pack_listings.pack_forks_count(pack=pack),
+            "lists": pack_listings.pack_lists_count(pack=pack),
             "fork_form": ForkForm(initial={"name": _("%(name)s (my copy)") % {"name": pack.name}}),
         },
     )

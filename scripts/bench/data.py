@@ -1,8 +1,10 @@
 """What the HTTP run needs, made in the database the app under test uses.
 
-A user of its own (no password: nobody can log in as it), one saved list with a share
-token for /s/<token>/, an anonymous session holding the same list as a draft for the
-builder page, and the two request bodies. Re-running replaces the previous run's rows.
+A user of its own (no password: nobody can log in as it), a public fork of the official
+Godslayer pack of its own (the player's pack the validate row builds on), one saved list
+with a share token for /s/<token>/, an anonymous session holding the same list as a
+draft for the builder page, and the three request bodies. Re-running replaces the
+previous run's rows (the pack is kept, and forked anew only for a newer official one).
 """
 
 import json
@@ -15,6 +17,7 @@ from django.contrib.auth import get_user_model
 from armylists.services import documents, lists, workspaces
 
 from .engine import make_document
+from .packs import pinned_body, players_pack
 
 BENCH_USER = "muster-bench"
 
@@ -49,18 +52,26 @@ def typical_document():
 class BenchData:
     small_body: bytes  # the typical list, JSON
     large_body: bytes  # 1,000 entries, JSON
+    pack_body: bytes  # the typical list naming a player's pack (a fork of the official one)
     share_token: str
     session_cookie: str  # "name=value" of a session with the typical list as its draft
+
+
+def bench_user():
+    """The benchmark's own user (no password: nobody can log in as it)."""
+    user, _ = get_user_model().objects.get_or_create(username=BENCH_USER)
+    if user.has_usable_password():
+        user.set_unusable_password()
+        user.save()
+    return user
 
 
 def prepare(catalogue) -> BenchData:
     typical = typical_document()
     large = make_document(catalogue, 1000)
-    user, _ = get_user_model().objects.get_or_create(username=BENCH_USER)
-    if user.has_usable_password():
-        user.set_unusable_password()
-        user.save()
+    user = bench_user()
     user.army_lists.all().delete()
+    pack = players_pack(user)
     army_list = lists.list_create(owner=user, data=typical)
 
     session = import_module(settings.SESSION_ENGINE).SessionStore()
@@ -70,6 +81,7 @@ def prepare(catalogue) -> BenchData:
     return BenchData(
         small_body=json.dumps(typical).encode(),
         large_body=json.dumps(large).encode(),
+        pack_body=pinned_body(typical, pack),
         share_token=army_list.share_token,
         session_cookie=f"{settings.SESSION_COOKIE_NAME}={session.session_key}",
     )

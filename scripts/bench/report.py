@@ -23,8 +23,9 @@ def _goal(ok: bool | None) -> str:
 
 
 def http_table(rows) -> list[str]:
-    """rows: (label, bare label, connections, app Figures, bare Figures, ratio, p99 ratio,
-    goal text, goal met)."""
+    """A row's comparison is the bare view, or (for the player's pack) the official
+    pack's request run right before it. rows: (label, bare label, connections, app
+    Figures, bare Figures, ratio, p99 ratio, goal text, goal met)."""
     lines = [
         "| request | conns | req/s | bare view req/s | ratio | p50 (ms) | p99 (ms)"
         " | bare p99 (ms) | errors | goal |",
@@ -32,6 +33,8 @@ def http_table(rows) -> list[str]:
     ]
     for label, bare_label, connections, f, b, ratio, p99, goal, ok in rows:
         same_body = " (1,000 entries)" if "1,000" in bare_label else ""
+        if not bare_label.startswith("bare view"):  # compared with another app request
+            same_body = f" ({bare_label}: the official pack)"
         bare_text = f"{b.requests_per_s:,.0f}{same_body}"
         lines.append(
             f"| {label} | {connections} | {f.requests_per_s:,.0f} | {bare_text} | {ratio:.2f}"
