@@ -3,6 +3,7 @@
 import secrets
 
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -40,6 +41,9 @@ class ArmyList(models.Model):
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     # The token a revocation turned off, so the owner can undo it (renewing forgets it).
     revoked_share_token = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    # The owner's own labels for finding lists (normalised by services.tags); not part of
+    # the list document, so they are no version of it.
+    tags = ArrayField(models.CharField(max_length=40), size=20, default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

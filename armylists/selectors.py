@@ -44,10 +44,11 @@ LIST_ORDERS = {
 
 
 def list_search(
-    *, owner, query: str = "", system: str = "", order: str = "saved"
+    *, owner, query: str = "", system: str = "", order: str = "saved", tag: str = ""
 ) -> QuerySet[ArmyList]:
-    """The owner's lists, by part of the name or faction, by game; in one of
-    ``LIST_ORDERS`` (last saved first by default, and for an order that does not exist)."""
+    """The owner's lists, by part of the name or faction, by game, by one tag (as kept:
+    normalised); in one of ``LIST_ORDERS`` (last saved first by default, and for an order
+    that does not exist)."""
     lists = ArmyList.objects.select_related("system").filter(owner=owner)
     # NUL cannot be sent to PostgreSQL, and no name or key holds it.
     query, system = query.replace("\x00", ""), system.replace("\x00", "")
@@ -55,6 +56,8 @@ def list_search(
         lists = lists.filter(Q(name__icontains=query) | Q(faction__icontains=query))
     if system:
         lists = lists.filter(system__key=system)
+    if tag:
+        lists = lists.filter(tags__contains=[tag.replace("\x00", "")])
     return lists.order_by(*LIST_ORDERS.get(order, LIST_ORDERS["saved"]))
 
 
@@ -62,6 +65,12 @@ def list_system_keys(*, owner) -> set[str]:
     """The keys of the games the owner has lists of (what the lists page's filter offers)."""
     found = ArmyList.objects.filter(owner=owner).order_by().values_list("system__key", flat=True)
     return set(found.distinct())
+
+
+def list_tags_in_use(*, owner) -> list[str]:
+    """Every tag on the owner's lists, in alphabetical order (what the filter offers)."""
+    found = ArmyList.objects.filter(owner=owner).order_by().values_list("tags", flat=True)
+    return sorted({tag for tags in found for tag in tags})
 
 
 def snapshot_get(*, code: str) -> Snapshot | None:

@@ -2,7 +2,18 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from .presenters import all_presenters
-from .views import app, builder, cards, home, lists, play, scoring, shared, text_export
+from .views import (
+    app,
+    builder,
+    cards,
+    home,
+    lists,
+    my_lists,
+    play,
+    scoring,
+    shared,
+    text_export,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -12,7 +23,7 @@ urlpatterns = [
     path("g/<slug:system>/", builder.system_start, name="system-start"),
     path("g/<slug:system>/build/", builder.draft_builder, name="draft-builder"),
     path("g/<slug:system>/cards/<slug:card>/", cards.card_detail, name="card-detail"),
-    path("lists/", lists.list_index, name="list-index"),
+    path("lists/", my_lists.list_index, name="list-index"),
     path("lists/import/", lists.list_import, name="list-import"),
     path("lists/open/", builder.list_open, name="list-open"),
     path("lists/<int:list_id>/", builder.list_detail, name="list-detail"),
@@ -20,6 +31,7 @@ urlpatterns = [
     path("lists/<int:list_id>/print/", lists.list_print, name="list-print"),
     path("lists/<int:list_id>/play/", play.list_play, name="list-play"),
     path("lists/<int:list_id>/duplicate/", lists.list_duplicate, name="list-duplicate"),
+    path("lists/<int:list_id>/tags/", my_lists.list_tags, name="list-tags"),
     path("lists/<int:list_id>/history/", lists.list_history, name="list-history"),
     path(
         "lists/<int:list_id>/history/<int:version>/", lists.list_version, name="list-version"

@@ -30,7 +30,7 @@ from rest_framework.decorators import (
     parser_classes,
     permission_classes,
 )
-from rest_framework.exceptions import NotFound, Throttled, ValidationError
+from rest_framework.exceptions import ErrorDetail, NotFound, Throttled, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -42,6 +42,7 @@ from armylists import selectors
 from armylists.client_address import client_address
 from armylists.models import ArmyList
 from armylists.services import imports_rosters, lists
+from armylists.services.tags import MAX_TAG_LENGTH, tag_normal, tag_problem
 from rules.engine import DocumentError, ProblemAt
 
 from ..brakes import username_key
@@ -122,10 +123,16 @@ def _in_document(path: str, top_level: set[str]) -> str:
     return f"document.{path}" if path else "document"
 
 
-def _save(request, army_list: ArmyList, *, document, version: int, top_level=frozenset()):
+def _save(
+    request, army_list: ArmyList, *, document, version: int, top_level=frozenset(), tags=None
+):
     try:
         saved = lists.list_update(
-            army_list=army_list, data=document, expected_version=version, user=request.user
+            army_list=army_list,
+            data=document,
+            expected_version=version,
+            user=request.user,
+            tags=tags,
         )
     except DocumentError as exc:
         raise DocumentError(
@@ -165,12 +172,28 @@ class ListPagination(PageNumberPagination):
         return int(given)
 
 
+def _tag_filter(request) -> str:
+    """The ``?tag=`` to filter by, as kept ("" for none); a bad one is a 400 naming it."""
+    given = request.query_params.get("tag", "")
+    if not given.strip():
+        return ""
+    found = tag_problem(given)
+    if found is not None:
+        raise ValidationError({"tag": [ErrorDetail(found[0], code=found[1])]})
+    return tag_normal(given)
+
+
 @extend_schema(
     methods=["GET"],
     operation_id="v1_lists_list",
     parameters=[
         OpenApiParameter("q", str, description="Part of the name or faction."),
         OpenApiParameter("system", str, description="Only this game system (key)."),
+        OpenApiParameter(
+            "tag",
+            {"type": "string", "maxLength": MAX_TAG_LENGTH},
+            description="Only lists carrying this tag (case does not count).",
+        ),
         OpenApiParameter(
             "page",
             {"type": "integer", "minimum": 1},
@@ -184,7 +207,7 @@ class ListPagination(PageNumberPagination):
     ],
     responses={
         200: ListPageSerializer,
-        400: OpenApiResponse(ErrorsSerializer, description='A bad "page_size".'),
+        400: OpenApiResponse(ErrorsSerializer, description='A bad "page_size" or "tag".'),
         403: NOT_LOGGED_IN,
         404: OpenApiResponse(ErrorsSerializer, description="No such page."),
     },
@@ -212,6 +235,7 @@ def list_collection(request):
         owner=request.user,
         query=request.query_params.get("q", "").strip(),
         system=request.query_params.get("system", "").strip(),
+        tag=_tag_filter(request),
     )
     paginator = ListPagination()
     page = paginator.paginate_queryset(found, request)
@@ -256,9 +280,9 @@ def list_collection(request):
 def list_detail(request, list_id):
     """GET: the list with today's validation and what changed in the game data since it
     was saved. PUT: replace its document. PATCH: replace some top-level fields of its
-    document. Both edits name the version they start from and answer 409 if the list was
-    saved elsewhere since; a save makes version + 1 and keeps the old one in the history.
-    DELETE: delete it and its history."""
+    document. Either may set the list's "tags" (kept with the edit). Both edits name the
+    version they start from and answer 409 if the list was saved elsewhere since; a save
+    makes version + 1 and keeps the old one in the history. DELETE: delete it and its history."""
     army_list = _owned(request, list_id)
     if request.method == "GET":
         return _detail(request, army_list)
@@ -267,14 +291,25 @@ def list_detail(request, list_id):
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PUT":
         body = read_body(ListPutSerializer, request)
-        return _save(request, army_list, document=body["document"], version=body["version"])
+        return _save(
+            request,
+            army_list,
+            document=body["document"],
+            version=body["version"],
+            tags=body.get("tags"),
+        )
     body = read_body(ListPatchSerializer, request)
-    fields = {k: v for k, v in body.items() if k not in ("version", "document")}
+    fields = {k: v for k, v in body.items() if k not in ("version", "document", "tags")}
     # Document fields change only with the version, and list_update refuses the save
     # unless the list is still at body["version"]: so this merge base is that version.
     document = {**army_list.document, **body.get("document", {}), **fields}
     return _save(
-        request, army_list, document=document, version=body["version"], top_level=set(fields)
+        request,
+        army_list,
+        document=document,
+        version=body["version"],
+        top_level=set(fields),
+        tags=body.get("tags"),
     )
 
 

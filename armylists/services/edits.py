@@ -8,7 +8,10 @@ An edit is a plain dict, so a workspace can store it among its undo steps::
     {"op": "insert", "entry": {...}, "at": n}             an entry as it was (undo, redo)
     {"op": "remove", "entry": id}
     {"op": "duplicate", "entry": id}                      a copy right after it, new id
-    {"op": "move", "entry": id, "to": n}
+    {"op": "move", "entry": id, "to": n}                 (kept for undo steps stored before
+                                                          move_before)
+    {"op": "move_before", "entry": id, "before": id}      right before another entry; before
+                                                          None: last
     {"op": "set", "entry": id, "field": f, "value": v}    count, size, name, notes, items,
                                                           options, custom
     {"op": "set_header", "field": f, "value": v}          name, battle_size, role, notes
@@ -192,6 +195,28 @@ def _move(document, edit, _catalogue, _make_id) -> Applied:
     )
 
 
+def _move_before(document, edit, _catalogue, _make_id) -> Applied:
+    # By ids on both sides, so a move (and its undo) means the same after another tab
+    # added or removed entries; an entry that is gone moves nothing.
+    i, before = _index(document, edit["entry"]), edit.get("before")
+    if i is None or before == edit["entry"]:
+        return Applied(document)
+    if before is not None and _index(document, before) is None:
+        return Applied(document)
+    entries = list(document.entries)
+    after = entries[i + 1].id if i + 1 < len(entries) else None
+    if after == before:
+        return Applied(document)
+    moved = entries.pop(i)
+    ids = [e.id for e in entries]
+    entries.insert(len(entries) if before is None else ids.index(before), moved)
+    return Applied(
+        _with_entries(document, entries),
+        [{"op": "move_before", "entry": moved.id, "before": after}],
+        [{"op": "move_before", "entry": moved.id, "before": before}],
+    )
+
+
 def _plain(value):
     """A field value as stored in an edit (tuples as lists, structs as dicts)."""
     if isinstance(value, tuple):
@@ -354,6 +379,7 @@ _HANDLERS = {
     "remove": _remove,
     "duplicate": _duplicate,
     "move": _move,
+    "move_before": _move_before,
     "set": _set,
     "set_header": _set_header,
     "add_action": _add_action,

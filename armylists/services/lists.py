@@ -79,8 +79,12 @@ def list_create(*, owner, data, reader=None) -> ArmyList:
     return army_list
 
 
-def list_update(*, army_list: ArmyList, data, expected_version: int, user, reader=None) -> ArmyList:
+def list_update(
+    *, army_list: ArmyList, data, expected_version: int, user, reader=None,
+    tags: list[str] | None = None,
+) -> ArmyList:
     """Save an edit made from ``expected_version``; refuse it if the list moved on since.
+    ``tags`` (read by services.tags): the list's new tags, saved with the edit or not at all.
 
     The row is locked while checking, so of two edits from the same version exactly one
     wins and the other gets ListConflict; nothing is overwritten silently. A list deleted
@@ -99,6 +103,8 @@ def list_update(*, army_list: ArmyList, data, expected_version: int, user, reade
         if locked.version != expected_version:
             raise ListConflict(army_list=locked, expected_version=expected_version)
         _apply(army_list=locked, checked=checked)
+        if tags is not None:
+            locked.tags = tags
         locked.version = F("version") + 1
         locked.save()
         locked.refresh_from_db()

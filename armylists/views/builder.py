@@ -356,11 +356,8 @@ def _action_edit(verb: str, arg: str, post, document) -> dict | None:
         return {"op": "add", "card": arg}
     if verb in ("remove", "duplicate") and entry_id:
         return {"op": verb, "entry": entry_id}
-    if verb in ("up", "down") and entry_id:
-        ids = [e.id for e in document.entries]
-        if entry_id in ids:
-            to = ids.index(entry_id) + (-1 if verb == "up" else 1)
-            return {"op": "move", "entry": entry_id, "to": max(0, to)}
+    if verb in ("up", "down", "move") and entry_id:
+        return _move_edit(verb, entry_id, arg.partition(":")[2], document)
     if verb == "add_action" and arg:
         key, _sep, variant = arg.partition(":")
         return {"op": "add_action", "action": key, "variant": variant or None}
@@ -378,6 +375,22 @@ def _pack_edit(arg: str, document) -> dict | None:
     if document.pack is None or not arg.isdigit():
         return None
     return {"op": "set_pack", "value": {"id": document.pack.id, "version": int(arg)}}
+
+
+def _move_edit(verb: str, entry_id: str, before: str, document) -> dict | None:
+    """Up, down (the buttons and Alt+arrow keys) and "move:<id>:<id>" (a drop: before that
+    entry; "move:<id>:" last) as one edit by ids: up stands before the entry above it, down
+    before the one after the entry below it."""
+    ids = [e.id for e in document.entries]
+    if entry_id not in ids:
+        return None
+    if verb == "move":
+        return {"op": "move_before", "entry": entry_id, "before": before or None}
+    i = ids.index(entry_id)
+    to = i - 1 if verb == "up" else i + 2
+    if to < 0 or i == len(ids) - 1 and verb == "down":
+        return None
+    return {"op": "move_before", "entry": entry_id, "before": ids[to] if to < len(ids) else None}
 
 
 def _refused_addition(edit, catalogue, user=None) -> str | None:

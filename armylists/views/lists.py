@@ -16,7 +16,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 
-from .. import selectors
 from ..forms.imports import ImportForm
 from ..models import ArmyListVersion
 from ..services import lists, workspaces
@@ -27,44 +26,7 @@ from .import_words import in_player_words
 from .imports import roster_open
 from .readonly import readonly_context
 
-PAGE_SIZE = 25
 HISTORY_PAGE_SIZE = 50
-
-
-@login_required
-def list_index(request):
-    """Template: lists.html. The user's lists, searchable by name and game, a page at a
-    time: each with its total against its limit, legal or not, game and faction."""
-    query = request.GET.get("q", "").replace("\x00", "").strip()[:200]
-    system = request.GET.get("system", "")[:64]
-    sort = request.GET.get("sort", "saved")
-    sort = sort if sort in selectors.LIST_ORDERS else "saved"  # an unknown order: the default
-    found = selectors.list_search(owner=request.user, query=query, system=system, order=sort)
-    page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("page"))
-    offered = selectors.list_system_keys(owner=request.user)
-    return render(
-        request,
-        "lists.html",
-        {
-            "page": page,
-            "rows": [
-                {**lists.list_overview(army_list=a), "words": _words(a)} for a in page.object_list
-            ],
-            "q": query,
-            "system": system,
-            "sort": sort,
-            "sorts": [
-                ("saved", _("Last saved first")),
-                ("oldest", _("First saved first")),
-                ("name", _("Name A–Z")),
-                ("-name", _("Name Z–A")),
-            ],
-            # Only games with lists are offered (and the one filtered by, to show it).
-            "systems": [
-                s for s in rules_selectors.system_list() if s.key in offered or s.key == system
-            ],
-        },
-    )
 
 
 @login_required

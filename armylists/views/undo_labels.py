@@ -51,11 +51,12 @@ def edit_label(edits: list[dict], document, catalogue) -> dict:
         return label(gettext_noop("add %(name)s"), name={"card": edit["card"]})
     if op == "add_custom":
         return label(gettext_noop("add %(name)s"), name=edit["custom"]["name"])
-    if op in ("remove", "duplicate", "move"):
+    if op in ("remove", "duplicate", "move", "move_before"):
         verb = {
             "remove": gettext_noop("remove %(name)s"),
             "duplicate": gettext_noop("duplicate %(name)s"),
             "move": gettext_noop("move %(name)s"),
+            "move_before": gettext_noop("move %(name)s"),
         }[op]
         return label(verb, name=entry_name(edit["entry"]))
     if op == "add_action":

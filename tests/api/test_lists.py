@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 CAPTAIN = {"card": "nordgaard-gestir-captain"}  # the Nordgaard Warlord
 OGRE = {"card": "nordgaard-ogre-huscarl"}
 SUMMARY_FIELDS = {"id", "name", "system", "faction", "battle_size", "role", "version",
-                  "data_version", "created_at", "updated_at", "url"}
+                  "data_version", "created_at", "updated_at", "url", "tags"}
 DETAIL_FIELDS = SUMMARY_FIELDS | {"document", "share_token", "share_url", "export_url",
                                   "validation", "data_changes"}
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22,}")  # urlsafe base64 of >= 128 random bits

@@ -49,7 +49,7 @@ def test_an_order_that_does_not_exist_is_the_default(alice_client, three):
 
 
 def test_the_pages_keep_the_order(alice_client, alice, godslayer, monkeypatch):
-    monkeypatch.setattr("armylists.views.lists.PAGE_SIZE", 2)
+    monkeypatch.setattr("armylists.views.my_lists.PAGE_SIZE", 2)
     for name in ("d", "b", "c", "a"):
         lists.list_create(owner=alice, data=named(name))
     assert names(alice_client, "?sort=name") == ["a", "b"]

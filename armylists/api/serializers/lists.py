@@ -10,6 +10,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rules.engine.document import list_schema
 from rules.engine.validation import rules_for
 
+from ...services.tags import MAX_TAG_LENGTH, MAX_TAGS, TagError, tags_read
 from ..errors import ErrorSerializer
 from ..schema import DOCUMENT_REF, PARTIAL_DOCUMENT_REF
 from .results import ValidationResultSerializer, ViolationSerializer
@@ -53,6 +54,35 @@ class _BlankAsNull(serializers.CharField):
         return value or None
 
 
+TAGS_SCHEMA = {
+    "type": "array",
+    "maxItems": MAX_TAGS,
+    "items": {"type": "string", "minLength": 1, "maxLength": MAX_TAG_LENGTH, "pattern": r"\S"},
+}
+
+
+@extend_schema_field(TAGS_SCHEMA)
+class TagsField(serializers.Field):
+    """The list's tags: at most 20, each 1-40 characters without control characters;
+    case does not count ("Club" and "club" are one tag), kept in lower case, each once."""
+
+    def to_internal_value(self, data):
+        try:
+            return tags_read(data)
+        except TagError as exc:
+            indexed, whole = {}, []
+            for path, message, code in exc.problems:
+                detail = serializers.ErrorDetail(message, code=code)
+                if path:
+                    indexed[int(path.strip("[]"))] = [detail]
+                else:
+                    whole.append(detail)
+            raise serializers.ValidationError(indexed or whole) from None
+
+    def to_representation(self, value):
+        return list(value)
+
+
 def _absolute(request, path: str) -> str:
     return request.build_absolute_uri(path) if request is not None else path
 
@@ -70,6 +100,9 @@ class ListSummarySerializer(serializers.Serializer):
     data_version = serializers.CharField(help_text="The game data version of the last save.")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    tags = TagsField(
+        read_only=True, help_text="The owner's tags, in lower case (set them with PUT or PATCH)."
+    )
     url = serializers.SerializerMethodField()
 
     def get_url(self, army_list) -> str:
@@ -191,6 +224,7 @@ class ListPutSerializer(NoUnknownFields):
         min_value=1, help_text="The version this edit starts from (409 if the list moved on)."
     )
     document = ListDocumentField(help_text="The whole new list document.")
+    tags = TagsField(required=False, help_text="The list's new tags; not given: kept.")
 
 
 class ListPatchSerializer(NoUnknownFields):
@@ -215,6 +249,7 @@ class ListPatchSerializer(NoUnknownFields):
         required=False, allow_null=True
     )
     document = PartialDocumentField(required=False)
+    tags = TagsField(required=False, help_text="The list's new tags; not given: kept.")
 
     # Not DRF's partial update: "version" is always required, so the serializer is never
     # partial, and drf-spectacular (which sets partial for PATCH) must not publish the
