@@ -176,3 +176,12 @@ def test_in_german(clients):
     assert "Einträge und was aus ihnen wurde" in report.text
     assert "nicht ausgewertet" in report.testid("report-not-evaluated")[0].text
     assert report.testid("base-unconfirmed")[0].text == "Base nicht aus dem Katalog"
+
+
+def test_a_post_without_the_csrf_token_is_refused(official, alice):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    assert send(client, name="Club Marines").status_code == 403
+    assert not Pack.objects.filter(official=False).exists()
