@@ -63,14 +63,16 @@ SYSTEM_PARAMETER = OpenApiParameter(
 
 PACK_PARAMETERS = [
     OpenApiParameter(
-        "pack", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False,
+        "pack", {"type": "string", "maxLength": 64}, OpenApiParameter.QUERY, required=False,
         description="For a roster: the id of a pack to build it on (the list is pinned to "
         "it; a pack made from the roster's catalogue matches its units by entry id, then "
         "name). Ignored for a list document.",
     ),
     OpenApiParameter(
-        "pack_version", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
-        description="For a roster onto a pack: its version (default: the latest).",
+        "pack_version", {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+        OpenApiParameter.QUERY, required=False,
+        description="For a roster onto a pack: its version (default: the latest); checked "
+        "for a list document too, and ignored there.",
     ),
 ]
 
@@ -97,8 +99,6 @@ def _pack(request, form=None) -> dict:
                        and len(number) <= 10):
         raise DocumentError([ProblemAt("pack_version", "must be a whole number from 1",
                                        "invalid")])
-    if number and not pack:
-        raise DocumentError([ProblemAt("pack", "name the pack of pack_version", "required")])
     return {"pack": pack or None, "pack_version": int(number) if number else None}
 
 
@@ -109,6 +109,7 @@ def _system(request, form=None) -> str | None:
 
 def import_input(request) -> RosterInput | dict:
     """A roster, or the keyword arguments of the JSON document import."""
+    _pack(request)  # malformed pack parameters are refused whatever the body is
     content_type = (request.content_type or "").split(";")[0].strip().lower()
     if content_type == "multipart/form-data":
         upload = request.FILES.get("file")

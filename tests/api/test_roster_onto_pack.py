@@ -69,7 +69,6 @@ def test_as_a_multipart_form_on_the_latest_version(api, pack, alice):
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
-        ("pack_version=1", [("pack", "required")]),
         ("pack={id}&pack_version=0", [("pack_version", "invalid")]),
         ("pack={id}&pack_version=x", [("pack_version", "invalid")]),
         ("pack={id}&pack_version=99999999999", [("pack_version", "invalid")]),
