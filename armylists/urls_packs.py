@@ -3,11 +3,16 @@ settings, uploads, the differences between two versions, and the editor."""
 
 from django.urls import path
 
-from .views import pack_diff, pack_editor, pack_settings, packs
+from .views import pack_catalogue_import, pack_diff, pack_editor, pack_settings, packs
 
 urlpatterns = [
     path("packs/", packs.my_packs, name="my-packs"),
     path("packs/upload/", pack_settings.pack_upload, name="pack-upload"),
+    path(
+        "packs/import/battlescribe/",
+        pack_catalogue_import.catalogue_import,
+        name="pack-import-battlescribe",
+    ),
     path("packs/g/<slug:system>/", packs.directory, name="pack-directory"),
     path("packs/<str:pack_id>/", packs.pack_detail, name="pack-detail"),
     path("packs/<str:pack_id>/fork/", packs.pack_fork, name="pack-fork"),
@@ -21,6 +26,11 @@ urlpatterns = [
     path("packs/<str:pack_id>/link/", pack_settings.pack_link, name="pack-link"),
     path("packs/<str:pack_id>/delete/", pack_settings.pack_delete, name="pack-delete"),
     path("packs/<str:pack_id>/upload/", pack_settings.pack_upload, name="pack-upload-version"),
+    path(
+        "packs/<str:pack_id>/import/battlescribe/",
+        pack_catalogue_import.catalogue_import,
+        name="pack-import-battlescribe-version",
+    ),
     path("packs/<str:pack_id>/edit/", pack_editor.pack_editor, name="pack-editor"),
     path("packs/<str:pack_id>/edit/row/", pack_editor.pack_row, name="pack-row"),
     path("packs/<str:pack_id>/edit/add/", pack_editor.pack_row_add, name="pack-row-add"),

@@ -7,6 +7,9 @@ BattleScribe / New Recruit roster, told apart by content, not by the declared ty
   optional ``system`` field.
 
 ``?system=`` (or the form's ``system``) names the game when the roster does not say it.
+``?pack=`` (or the form's ``pack``) puts a roster onto a pack the sender may build on, at
+``pack_version`` (else its latest): the list is pinned to it, and a pack made from the
+roster's catalogue turns its units into the pack's cards.
 """
 
 from __future__ import annotations
@@ -41,6 +44,10 @@ IMPORT_REQUEST_BODIES = {
             "file": {**BINARY, "description": "A .ros, .rosz or muster-list/1 JSON file."},
             "system": {"type": "string", "maxLength": 64,
                        "description": "The game, when the roster does not say it."},
+            "pack": {"type": "string", "maxLength": 64,
+                     "description": "A roster onto this pack (its id)."},
+            "pack_version": {"type": "integer", "minimum": 1,
+                             "description": "The pack's version (default: its latest)."},
         },
         "required": ["file"],
     },
@@ -54,12 +61,45 @@ SYSTEM_PARAMETER = OpenApiParameter(
     "name does not tell. Ignored for a list document.",
 )
 
+PACK_PARAMETERS = [
+    OpenApiParameter(
+        "pack", {"type": "string", "maxLength": 64}, OpenApiParameter.QUERY, required=False,
+        description="For a roster: the id of a pack to build it on (the list is pinned to "
+        "it; a pack made from the roster's catalogue matches its units by entry id, then "
+        "name). Ignored for a list document.",
+    ),
+    OpenApiParameter(
+        "pack_version", {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+        OpenApiParameter.QUERY, required=False,
+        description="For a roster onto a pack: its version (default: the latest); checked "
+        "for a list document too, and ignored there.",
+    ),
+]
+
 
 @dataclass(frozen=True)
 class RosterInput:
     raw: bytes
     path: str  # where problems of the file are: "" (the body) or "file"
     system: str | None
+    pack: str | None = None
+    pack_version: int | None = None
+
+
+def _pack(request, form=None) -> dict:
+    """``pack`` and ``pack_version`` of a roster import, checked before anything is read."""
+    def given(name):
+        value = request.query_params.get(name) or (form.get(name) if form else None)
+        return str(value).strip() if value else ""
+
+    pack, number = given("pack"), given("pack_version")
+    if len(pack) > 64 or "\x00" in pack:
+        raise DocumentError([ProblemAt("pack", "is not a pack id", "invalid")])
+    if number and not (number.isascii() and number.isdigit() and 0 < int(number[:10]) < 2**31
+                       and len(number) <= 10):
+        raise DocumentError([ProblemAt("pack_version", "must be a whole number from 1",
+                                       "invalid")])
+    return {"pack": pack or None, "pack_version": int(number) if number else None}
 
 
 def _system(request, form=None) -> str | None:
@@ -69,6 +109,7 @@ def _system(request, form=None) -> str | None:
 
 def import_input(request) -> RosterInput | dict:
     """A roster, or the keyword arguments of the JSON document import."""
+    _pack(request)  # malformed pack parameters are refused whatever the body is
     content_type = (request.content_type or "").split(";")[0].strip().lower()
     if content_type == "multipart/form-data":
         upload = request.FILES.get("file")
@@ -80,12 +121,13 @@ def import_input(request) -> RosterInput | dict:
                                            "too_large")])
         raw = upload.read().removeprefix(codecs.BOM_UTF8)
         if looks_like_roster(raw):
-            return RosterInput(raw, "file", _system(request, request.data))
+            return RosterInput(raw, "file", _system(request, request.data),
+                               **_pack(request, request.data))
         return {"body": raw}
     try:
         raw = request.body
     except RawPostDataException:
         return document_input(request)
     if looks_like_roster(raw):
-        return RosterInput(raw, "", _system(request))
+        return RosterInput(raw, "", _system(request), **_pack(request))
     return {"body": raw}

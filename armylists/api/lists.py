@@ -50,6 +50,7 @@ from .errors import ErrorsSerializer
 from .imports import (
     IMPORT_PARSERS,
     IMPORT_REQUEST_BODIES,
+    PACK_PARAMETERS,
     SYSTEM_PARAMETER,
     RosterInput,
     import_input,
@@ -315,7 +316,7 @@ def list_detail(request, list_id):
 
 @extend_schema(
     request={"application/json": DOCUMENT_REF, **IMPORT_REQUEST_BODIES},
-    parameters=[SYSTEM_PARAMETER],
+    parameters=[SYSTEM_PARAMETER, *PACK_PARAMETERS],
     responses={201: ListImportedSerializer, 400: MALFORMED, 403: NOT_LOGGED_IN, 413: TOO_LARGE},
     tags=TAGS,
 )
@@ -339,7 +340,8 @@ def list_import(request):
         army_list = lists.list_import(owner=request.user, **found)
         return _detail(request, army_list, status_code=status.HTTP_201_CREATED)
     army_list, mapped = imports_rosters.roster_import(
-        owner=request.user, raw=found.raw, system=found.system, path=found.path
+        owner=request.user, raw=found.raw, system=found.system, path=found.path,
+        pack=found.pack, pack_version=found.pack_version,
     )
     response = _detail(request, army_list, status_code=status.HTTP_201_CREATED)
     response.data["import_report"] = mapped.report

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.document import MAX_BODY_BYTES
+from rules.pack_listings import packs_of_member
 
 from ..services.imports_rosters import importable_systems
 
@@ -39,10 +40,24 @@ class ImportForm(forms.Form):
         help_text=_("Leave it to the roster unless it names no game we know."),
     )
 
-    def __init__(self, *args, **kwargs):
+    # Rosters only: one of the player's packs to build it on (its latest version).
+    pack = forms.ChoiceField(
+        label=_("Pack of a roster"),
+        required=False,
+        help_text=_("A pack made from the roster's BattleScribe catalogue turns its units "
+                    "into the pack's cards."),
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        importable = importable_systems()
         self.fields["system"].choices = [("", _("from the roster"))] + [
-            (key, catalogue.name) for key, catalogue in sorted(importable_systems().items())
+            (key, catalogue.name) for key, catalogue in sorted(importable.items())
+        ]
+        mine = packs_of_member(user=user) if user is not None and user.is_authenticated else []
+        self.fields["pack"].choices = [("", _("the game's official data"))] + [
+            (pack.id, f"{pack.name} ({pack.system}, v{pack.latest_version})")
+            for pack in mine if pack.system in importable and pack.latest_version
         ]
 
     def clean(self):

@@ -120,12 +120,17 @@ class RowForm(forms.Form):
 
     def values(self) -> dict:
         """Path -> value for the service: blank is absent (null in a nullable column),
-        ``keys`` as ``RefKeys``, ``words`` as a list."""
-        return {
+        ``keys`` as ``RefKeys``, ``words`` as a list; a column's ``clears`` marker false."""
+        values = {
             column.path: self._value(column, self.cleaned_data.get(column.field_name))
             for column in self.columns
             if column.path != "key"
         }
+        # Saving a checked value clears its marker, whatever the marker's box said.
+        for column in self.columns:
+            if column.clears and values.get(column.path) not in (None, NULL):
+                values[column.clears] = False
+        return values
 
     @staticmethod
     def _value(column: Column, value):

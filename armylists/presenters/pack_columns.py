@@ -7,7 +7,9 @@ A column's ``path`` is dotted into the row (``stats.MOV``, ``names.de``,
 ``int``, ``bool``, ``key`` (one key of another section), ``keys`` (the ``{"key"}``
 references of a card's items or options) or ``words`` (a list of words, e.g. wargear);
 lists are written comma-separated. A ``nullable`` column left blank holds null (a stat
-the model does not have) instead of being removed.
+the model does not have) instead of being removed. A column that ``clears`` a path sets
+it to false whenever the row is saved with a value in the column: the path is a marker
+that the value still wants checking, and saving the row is the check.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class Column:
     # Narrow columns (numbers) get a narrow input.
     narrow: bool = False
     nullable: bool = False
+    # A marker path set to false when the row is saved with a value here (see above).
+    clears: str | None = None
 
     @property
     def parts(self) -> list[str]:

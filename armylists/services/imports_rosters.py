@@ -7,18 +7,24 @@ game's own mapping (``presenter.roster_importer()``, a ``battlescribe.py`` in th
 game's presenter package) makes the list document and the report;
 the document service checks the document like any other. Every refusal is a
 DocumentError naming ``path`` (the form field or the body), so nothing is created.
+
+Onto a pack version (``pack``, its id, and ``pack_version``, else its latest; one the
+reader may build on): the
+list is pinned to it and the game maps the roster with that version's data, so a pack
+made from the roster's own catalogue turns its units into the pack's cards.
 """
 
 from __future__ import annotations
 
-from rules import selectors
+from rules import pack_catalogues, selectors
 from rules.engine import DocumentError, ProblemAt
 from rules.engine.catalogue import Catalogue
-from rules.engine.document import ListDocument
+from rules.engine.document import ListDocument, PackRef
+from rules.models import Pack
 
 from ..models import ArmyList
 from ..presenters import presenter_for
-from . import documents, lists
+from . import documents, lists, pinning
 from .imports_battlescribe import Mapped, Roster, RosterError, looks_like_roster, read_roster
 from .imports_names import fold_name
 
@@ -60,15 +66,41 @@ def _refuse(path: str, message: str, code: str = "invalid_roster"):
     raise DocumentError([ProblemAt(path, message, code)])
 
 
+def _pack_catalogue(
+    pack_id: str, number: int | None, system: str | None, reader
+) -> tuple[PackRef, str, Catalogue]:
+    """The pack version a roster goes onto (its latest when no number is given), its game
+    and catalogue; DocumentError at ``pack`` for one the reader may not use (as if it did
+    not exist)."""
+    found = Pack.objects.filter(pk=pack_id).first()
+    game = system or (found.system if found is not None else "")
+    ref = PackRef(id=pack_id, version=number or 1)
+    pack = pinning.pack_of_version(found, ref=ref, system=game, reader=reader)
+    if number is None:
+        number = pack.versions.order_by("-number").values_list("number", flat=True).first()
+        ref = PackRef(id=pack_id, version=number or 1)
+    version = pinning.version_of(pack=pack, number=ref.version)
+    if _importer(game) is None:
+        _refuse("pack", f"rosters cannot be imported into '{game}'", "invalid_system")
+    return ref, game, pack_catalogues.catalogue_for_version(version)
+
+
 def roster_document(
-    *, raw: bytes, system: str | None = None, path: str = ""
+    *, raw: bytes, system: str | None = None, path: str = "", pack: str | None = None,
+    pack_version: int | None = None, reader=None,
 ) -> tuple[ListDocument, Mapped]:
     """The list document of a roster file and its report; DocumentError if the file is
-    not a roster, breaks a bound, or its game cannot be told or imported."""
+    not a roster, breaks a bound, or its game cannot be told or imported (or ``pack`` is
+    not a pack version ``reader`` may build on)."""
     try:
         roster = read_roster(raw)
     except RosterError as exc:
         _refuse(path, exc.message, exc.code)
+    if pack is not None:
+        ref, system, catalogue = _pack_catalogue(pack, pack_version, system, reader)
+        mapped = _importer(system)(roster, catalogue)
+        mapped.document["pack"] = ref.to_dict()
+        return _checked(mapped, path), mapped
     catalogues = importable_systems()
     names = ", ".join(sorted(catalogues)) or "none loaded"
     if system:
@@ -83,17 +115,22 @@ def roster_document(
                     "unknown_system")
     catalogue = catalogues[system]
     mapped = _importer(system)(roster, catalogue)
+    return _checked(mapped, path), mapped
+
+
+def _checked(mapped: Mapped, path: str) -> ListDocument:
     try:
-        document = documents.document_read(data=mapped.document)
+        return documents.document_read(data=mapped.document)
     except DocumentError as exc:  # a mapping's bug or a bound of the document
         _refuse(path, "the roster does not make a valid list: " + "; ".join(
             f"{e.path}: {e.message}" for e in exc.errors[:5]))
-    return document, mapped
 
 
 def roster_import(
-    *, owner, raw: bytes, system: str | None = None, path: str = ""
+    *, owner, raw: bytes, system: str | None = None, path: str = "",
+    pack: str | None = None, pack_version: int | None = None,
 ) -> tuple[ArmyList, Mapped]:
     """Save a roster file as a new list (legal or not); a refused one creates nothing."""
-    document, mapped = roster_document(raw=raw, system=system, path=path)
+    document, mapped = roster_document(raw=raw, system=system, path=path, pack=pack,
+                                       pack_version=pack_version, reader=owner)
     return lists.list_create(owner=owner, data=document), mapped

@@ -26,6 +26,8 @@ def roster_open(request, *, form):
             raw=form.cleaned_data["file"],
             system=form.cleaned_data.get("system") or None,
             path="file",
+            pack=form.cleaned_data.get("pack") or None,
+            reader=request.user,
         )
     except DocumentError as exc:
         return render(request, "import.html", {"form": form, "problems": exc.errors}, status=400)

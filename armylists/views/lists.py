@@ -143,7 +143,7 @@ def list_delete(request, list_id):
 @require_http_methods(["GET", "POST"])
 def list_import(request):
     """Template: import.html. Upload an exported list; every problem reported by path."""
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
     problems = []
     if request.method == "POST" and form.is_valid():
         if looks_like_roster(form.cleaned_data["file"]):

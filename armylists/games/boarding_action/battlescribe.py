@@ -13,6 +13,10 @@ Each unit of the roster becomes a custom unit, judged by the validators like any
 - base: the roster has none, so the pack's ``battlescribe.default_base_mm`` for the type,
   reported as a default for the player to correct.
 
+On a list pinned to a pack made from the same catalogue (``pack``), a unit that matches
+one of the pack's cards (by catalogue entry id, then by name: ``roster_cards``) becomes
+an entry of that card with the options it took, instead of a custom unit.
+
 Top-level selections that cost nothing and are not units (battle size, detachment) are
 roster settings: reported, not added. Pure: no Django, no database.
 """
@@ -24,6 +28,7 @@ from rules.engine.document import MAX_COUNT, MAX_POINTS, new_id
 
 from ...services.imports_battlescribe import Mapped, Roster, Selection
 from ...services.imports_names import fold_name
+from .roster_cards import CardIndex
 
 MAX_WARGEAR = 50
 
@@ -75,6 +80,10 @@ def _is_setting(selection: Selection, settings: dict, costs: tuple[str, ...]) ->
 
 def import_roster(roster: Roster, catalogue: Catalogue) -> Mapped:
     settings = _settings(catalogue)
+    # Only a pack made from a catalogue has cards for a roster's units (they carry the
+    # catalogue's entry ids); the sample cards of other packs are no roster's units.
+    cards = CardIndex(catalogue)
+    cards = cards if cards.by_id else None
     costs = tuple(settings.get("cost_names") or ("pts", "points"))
     bases = settings.get("default_base_mm") or {}
     battle = catalogue.params_for("battle_size")
@@ -97,6 +106,10 @@ def import_roster(roster: Roster, catalogue: Catalogue) -> Mapped:
                     "selection": selection.label, "became": "nothing: a roster setting, not a unit",
                     "matched": False, "kind": "setting", "entry_id": None,
                 })
+                continue
+            card, how = cards.match(selection) if cards is not None else (None, "")
+            if card is not None:
+                mapped.document["entries"].append(_card_entry(selection, card, how, cards, mapped))
                 continue
             mapped.document["entries"].append(_entry(selection, settings, costs, bases, mapped))
     return mapped
@@ -129,3 +142,24 @@ def _entry(selection, settings, costs, bases, mapped: Mapped) -> dict:
         "base_mm_default": base is not None,
     })
     return {"id": entry_id, "custom": custom, "count": count}
+
+
+def _card_entry(selection: Selection, card, how: str, cards: CardIndex, mapped: Mapped) -> dict:
+    options, others = cards.options_of(card, selection)
+    entry_id = new_id()
+    mapped.report.append({
+        "selection": selection.label,
+        "became": f"card {card.key}: {card.name} (matched by {how})"
+                  + (f", options {', '.join(options)}" if options else ""),
+        "matched": True,
+        "kind": "card",
+        "entry_id": entry_id,
+        "card": card.key,
+        "matched_by": how,
+        "options": options,
+        "not_options": others[:MAX_WARGEAR],
+    })
+    entry = {"id": entry_id, "card": card.key, "count": 1, "options": options}
+    if selection.custom_name and selection.custom_name != selection.name:
+        entry["name"] = selection.custom_name[:200]
+    return entry

@@ -1,12 +1,17 @@
 """Boarding Action's columns in the pack editor: a unit type's points, base, type and
 wargear keywords; a special action's side and cost. Names in English and German side
-by side."""
+by side.
+
+A card made from a BattleScribe catalogue has its unit type's default base, since the
+catalogue holds no base sizes: ``attributes.base_unconfirmed`` marks it (the box beside
+the base) until the owner saves the row with the base checked or corrected, which clears
+the marker (unticking the box does too)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from armylists.presenters.pack_columns import INT, WORDS, Column, neutral_columns
+from armylists.presenters.pack_columns import BOOL, INT, WORDS, Column, neutral_columns
 
 NAMES = [Column("key", _("Key")), Column("name", _("Name (English)")),
          Column("names.de", _("Name (German)"))]  # fmt: skip
@@ -14,7 +19,8 @@ NAMES = [Column("key", _("Key")), Column("name", _("Name (English)")),
 CARDS = [
     *NAMES,
     Column("points", _("Points"), INT, narrow=True),
-    Column("base_mm", _("Base (mm)"), INT, narrow=True),
+    Column("base_mm", _("Base (mm)"), INT, narrow=True, clears="attributes.base_unconfirmed"),
+    Column("attributes.base_unconfirmed", _("Base not from the catalogue"), BOOL, narrow=True),
     Column("attributes.unit_type", _("Unit type")),
     Column("attributes.wargear", _("Wargear keywords"), WORDS),
 ]
