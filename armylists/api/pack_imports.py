@@ -11,6 +11,9 @@ pack as ``GET /api/v1/packs/{id}/`` shows it, plus ``version`` and ``report``.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, parser_classes, permission_classes, throttle_classes
@@ -97,39 +100,15 @@ class PackImportedSerializer(PackDetailSerializer):
     report = ImportReportSerializer()
 
 
+# Examples are data (a game's keys belong in no generic file).
+IMPORT_EXAMPLE = json.loads(
+    (Path(__file__).parent / "examples" / "pack-import-battlescribe.json").read_text()
+)
 EXAMPLE = OpenApiExample(
     "A codex imported (shortened)",
     response_only=True,
     status_codes=["201"],
-    value={
-        "id": "k3v9x2", "system": "boarding-action", "name": "Club Marines",
-        "description": "", "owner": "alice", "official": False, "visibility": "private",
-        "latest_version": 1, "forked_from": None,
-        "url": "http://127.0.0.1:8000/api/v1/packs/k3v9x2/",
-        "created_at": "2026-12-02T02:30:00Z", "updated_at": "2026-12-02T02:30:00Z",
-        "deleted": False,
-        "versions": [{"number": 1, "note": "imported from BattleScribe: Test Marines "
-                      "(revision 7)", "author": "alice", "created_at": "2026-12-02T02:30:00Z",
-                      "content_hash": "9f2c…"}],
-        "editors": [], "can_publish": True, "can_manage": True, "share_token": "…",
-        "share_api_url": "…", "version": 1,
-        "report": {
-            "entries": [{
-                "entry": "Assault Marines", "entry_id": "se-assault", "type": "unit",
-                "became": "card assault-marines: Assault Marines (infantry, 32 mm base "
-                          "(default, not from the catalogue)), 86 points for 5 model(s), "
-                          "2 option(s)",
-                "card": "assault-marines", "unit_type": "infantry", "points": 86,
-                "models": 5, "base_mm": 32, "base_mm_default": True, "options": 2,
-                "max_per_list": None, "not_offered": [], "problems": []}],
-            "skipped": [{"entry": "Chapter Tactics", "entry_id": "se-tactics",
-                         "reason": "an entry of type 'upgrade' at the top level, not a unit "
-                                   "or model"}],
-            "not_evaluated": [{"where": "Chapter Champion", "modifier": "set pts 70",
-                               "conditions": ["atLeast 1.0 of se-assault in roster"],
-                               "status": "not evaluated"}],
-        },
-    },
+    value=IMPORT_EXAMPLE,
 )
 
 

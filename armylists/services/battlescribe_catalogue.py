@@ -1,7 +1,7 @@
 """Reading a BattleScribe catalogue (``.cat``; ``.catz`` zipped) or game system
 (``.gst``; ``.gstz``) into plain data, hardened like roster import (``xml_hardened``).
-What a game makes of it is the game's own module (e.g.
-``armylists/games/boarding_action/catalogue_pack.py``); nothing here names a game.
+What a game makes of it is that game's own module (its package under
+``armylists/games/``, through its presenter's ``catalogue_importer``); nothing here names a game.
 
 The schema (``http://www.battlescribe.net/schema/catalogueSchema`` and
 ``gameSystemSchema``) as far as we read it: the root's ``id``, ``name``, ``revision``,

@@ -95,9 +95,12 @@ class Served:
             if self.proc.poll() is not None:
                 raise AssertionError(f"server exited {self.proc.returncode}:\n{self.output()}")
             try:
-                requests.get(self.base + path, timeout=5, allow_redirects=False)
+                # The first answer of a cold worker (imports, the game data) can take
+                # longer than 5 s on a busy 2-core machine: a slow answer is waited for
+                # again until the deadline, as a refused connection is.
+                requests.get(self.base + path, timeout=15, allow_redirects=False)
                 return
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.1)
         raise AssertionError(f"server not up in {timeout} s")
 
