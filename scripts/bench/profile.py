@@ -1,11 +1,12 @@
 """cProfile of the hot endpoints, in process through Django's test client.
 
-`python -m scripts.bench.profile [N]` (packs loaded: `make loadpacks`). For each endpoint
-it makes N requests (default 200; 30 for the 1,000-entry list) under cProfile and prints
-the functions with the most time of their own and the most cumulative time, so the next
-change goes where the time is. The test client skips gunicorn and the socket, and keeps
-its database connection: connection set-up is measured apart (the first figure printed).
-Full listings land in var/profile/<endpoint>.txt.
+`python -m scripts.bench.profile [N] [endpoint...]` (packs loaded: `make loadpacks`).
+For each endpoint (or only those named) it makes N requests (default 200; 30 for the
+1,000-entry list) under cProfile and prints the functions with the most time of their
+own and the most cumulative time, so the next change goes where the time is. The test
+client skips gunicorn and the socket, and keeps its database connection: connection
+set-up is measured apart (the first figure printed). Full listings land in
+var/profile/<endpoint>.txt.
 """
 
 import cProfile
@@ -49,6 +50,8 @@ def endpoints(bench: data.BenchData):
     cookie_name, session_key = bench.session_cookie.split("=", 1)
     return [
         ("validate-6", "post", "/api/v1/validate/", {"data": bench.small_body, **json_post}, None),
+        ("validate-6-pack", "post", "/api/v1/validate/", {"data": bench.pack_body, **json_post},
+         None),
         (
             "validate-1000",
             "post",
@@ -95,7 +98,10 @@ def main():
     out_dir = ROOT / "var" / "profile"
     out_dir.mkdir(parents=True, exist_ok=True)
     print(f"database connection + one query: {connect_ms():.2f} ms")
+    only = set(sys.argv[2:])  # e.g. `... profile 200 builder shared`: those alone
     for name, method, path, kwargs, cookie in endpoints(bench):
+        if only and name not in only:
+            continue
         client = Client(HTTP_HOST="127.0.0.1")
         if cookie:
             client.cookies[cookie[0]] = cookie[1]
