@@ -170,7 +170,11 @@ def catalogue_for(*, system: models.GameSystem) -> c.Catalogue:
 
 def catalogue_stamp(catalogue: c.Catalogue):
     """The ``updated_at`` of the system row ``catalogue`` was built from, while it is the
-    one this process keeps (None otherwise): a key for anything rendered from it."""
+    one this process keeps (None otherwise): a key for anything rendered from it.
+
+    A player's pack version has none: its data never changes, but what a page shows of
+    it does (the pack's name, whether a newer version exists), so such pages are
+    rendered each time."""
     hit = game_data._built.get((catalogue.system, "catalogue"))
     return hit[0] if hit is not None and hit[1] is catalogue else None
 
