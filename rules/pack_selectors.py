@@ -45,15 +45,31 @@ def pack_can_manage(*, pack: models.Pack, user) -> bool:
 
 
 def pack_can_read(*, pack: models.Pack, user, token: str | None = None) -> bool:
+    """Official and public packs: everyone. Otherwise its owner and editors; and while it
+    is shared by link, whoever brings the link's token or kept the pack from that very
+    link (``PackLink``)."""
     if pack.official or pack.visibility == models.Pack.PUBLIC:
         return True
     if _is_member(pack, user):
         return True
-    return (
-        pack.visibility == models.Pack.LINK
-        and bool(token)
-        and secrets.compare_digest(str(token), pack.share_token)
-    )
+    if pack.visibility != models.Pack.LINK:
+        return False
+    if token:
+        return secrets.compare_digest(str(token), pack.share_token)
+    return _kept_from_link(pack, user)
+
+
+def _kept_from_link(pack: models.Pack, user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return models.PackLink.objects.filter(
+        pack_id=pack.pk, user_id=user.pk, token=pack.share_token
+    ).exists()
+
+
+def pack_kept(*, pack: models.Pack, user) -> bool:
+    """Whether this player kept this pack from its current link."""
+    return pack.visibility == models.Pack.LINK and _kept_from_link(pack, user)
 
 
 def pack_get_readable(*, pack_id: str, user, token: str | None = None) -> models.Pack | None:
@@ -172,14 +188,20 @@ def pack_get_by_token(*, token: str) -> models.Pack | None:
 
 
 def packs_visible(*, user, system: str | None = None):
-    """The packs this user can see and use (not deleted), official first; each with
+    """The packs this user can see and use (not deleted: official, public, his own, those
+    he edits and those he kept from their link), official first; each with
     ``latest_version`` and ``is_editor`` annotated, in a single query."""
     visible = Q(official=True) | Q(visibility=models.Pack.PUBLIC)
     editor = models.Pack.editors.through.objects.filter(
         pack_id=OuterRef("pk"), user_id=getattr(user, "pk", None)
     )
     if user is not None and user.is_authenticated:
-        visible |= Q(owner=user) | Q(Exists(editor))
+        kept = models.PackLink.objects.filter(
+            pack_id=OuterRef("pk"), user_id=user.pk, token=OuterRef("share_token")
+        )
+        visible |= (
+            Q(owner=user) | Q(Exists(editor)) | Q(Exists(kept), visibility=models.Pack.LINK)
+        )
     found = models.Pack.objects.filter(visible, deleted_at__isnull=True)
     if system is not None:
         found = found.filter(system=system)

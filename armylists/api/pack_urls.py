@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from . import pack_imports, packs
+from . import pack_imports, pack_links, packs
 
 urlpatterns = [
     path("", packs.pack_collection, name="api-packs"),
     path("by-token/<str:token>/", packs.pack_by_token, name="api-pack-by-token"),
+    path("by-token/<str:token>/keep/", pack_links.pack_keep, name="api-pack-keep"),
     path(
         "import/battlescribe/",
         pack_imports.pack_import_battlescribe,

@@ -96,7 +96,7 @@ def system_start(request, system):
 
 def _packs_offered(user, system: str) -> list[tuple]:
     """The players' packs of this game this player can use (his own, public ones, ones he
-    edits), newest version each: (id, name, version, whose)."""
+    edits or kept from their link), newest version each: (id, name, version, whose)."""
     def whose(pack) -> str:
         if user.is_authenticated and pack.owner_id == user.pk:
             return _("yours")
