@@ -120,9 +120,16 @@ def test_an_official_packs_kept_version_answers_while_postgresql_is_down(anonymo
         down = anonymous.post(VALIDATE, json=on(OFFICIAL, 1))
         as_alice = alice.post(VALIDATE, json=on(OFFICIAL, 1))
         never_built = anonymous.post(VALIDATE, json=on(OFFICIAL, 2))
+        exported = anonymous.post(RENDER, json=on(OFFICIAL, 1))
+        as_text = anonymous.post(RENDER, json=on(OFFICIAL, 1), params={"format": "text"})
     assert down.status_code == 200 and down.json() == up.json()
     assert down.headers["Game-Data"] == "kept"  # a version never changes: no age
     assert as_alice.status_code == 200 and as_alice.json() == up.json()
+    assert exported.status_code == 200 and exported.json()["pack"] == {"id": OFFICIAL,
+                                                                      "version": 1}
+    assert exported.headers["Game-Data"] == "kept"
+    # The text names the pack by its name, which may have changed: only the database knows.
+    assert_unavailable(as_text)
     # Whether version 2 exists only the database can say.
     assert_unavailable(never_built)
 
