@@ -20,7 +20,7 @@ from django.db.models import Prefetch
 from rules.engine import catalogue as c
 from rules.engine.pack_catalogue import catalogue_from_pack
 
-from . import freshness, models
+from . import freshness, models, unreachable
 
 T = TypeVar("T")
 
@@ -39,6 +39,9 @@ class GameData:
       and again when the change commits (other threads may have read in between).
     - While this thread's transaction holds an uncommitted change, its reads bypass the
       shared rows (they might roll back): it queries, as every request did before.
+    - While PostgreSQL cannot be reached, a caller that asked for it
+      (``rules.unreachable.kept_while_unreachable``) gets the last rows read, however old,
+      and is told how old; any other caller gets the error.
     """
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic, fresh_for=FRESH_FOR):
@@ -55,6 +58,8 @@ class GameData:
             self._checked_at = float("-inf")
             self._generation = 0
             self._built: dict[tuple[str, str], tuple[object, object]] = {}
+            # The last rows read and when: kept through changes, for the unreachable case.
+            self._last: tuple[dict[str, models.GameSystem], float] | None = None
         self._local.dirty = False
 
     # --- invalidation ------------------------------------------------------------
@@ -96,10 +101,25 @@ class GameData:
         if systems is not None and now - self._checked_at < self._fresh_for:
             return systems
         generation = self._generation
-        systems = {s.key: s for s in models.GameSystem.objects.all()}
+        try:
+            systems = {s.key: s for s in models.GameSystem.objects.all()}
+        except unreachable.UNREACHABLE as error:
+            return self._kept_rows(now, error)
         with self._lock:
+            self._last = (systems, now)
             if generation == self._generation:  # no change was announced meanwhile
                 self._systems, self._checked_at = systems, now
+        return systems
+
+    def _kept_rows(self, now: float, error: Exception) -> dict[str, models.GameSystem]:
+        """PostgreSQL cannot be reached: the last rows read, if the caller asked for them
+        and there are any (this process read them once at least); else the error."""
+        fallback = unreachable.active()
+        last = self._last
+        if fallback is None or last is None:
+            raise error
+        systems, read_at = last
+        fallback.tables_age = now - read_at
         return systems
 
     def system_list(self) -> list[models.GameSystem]:
