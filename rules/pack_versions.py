@@ -35,9 +35,9 @@ LOADER_REVISION = 1
 
 def canonical_json(document) -> bytes:
     """Sorted keys, no whitespace, UTF-8: the same data gives the same bytes."""
-    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
-        "utf-8"
-    )
+    return json.dumps(
+        document, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode("utf-8")
 
 
 def content_hash(document) -> str:
@@ -60,7 +60,9 @@ def next_version_number(pack: models.Pack) -> int:
     return (latest or 0) + 1
 
 
-def record_official_version(system_key: str, *, note: str = "") -> tuple[models.PackVersion, bool]:
+def record_official_version(
+    system_key: str, *, note: str = ""
+) -> tuple[models.PackVersion, bool]:
     """The official pack's version for the tables as they are now: (version, created)."""
     document = dump_pack(system_key)
     digest = content_hash(document)
