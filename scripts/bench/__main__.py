@@ -19,7 +19,7 @@ django.setup()
 
 from rules import selectors  # noqa: E402
 
-from . import data, engine, load, machine, packs, report, server, sizes  # noqa: E402
+from . import data, engine, load, machine, mordheim, packs, report, server, sizes  # noqa: E402
 from .load import Scenario  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
@@ -196,6 +196,9 @@ def main():
 
 if __name__ == "__main__":
     try:
-        main()
+        if sys.argv[1:] == ["mordheim"]:  # just the Mordheim rows, printed: nothing written
+            print("\n".join(mordheim.table(mordheim.run())))
+        else:
+            main()
     except KeyboardInterrupt:
         sys.exit("interrupted; the server was stopped, docs/performance.md left as it was")
