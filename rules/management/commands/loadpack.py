@@ -19,6 +19,10 @@ class Command(BaseCommand):
         "are as that load left them (no admin edit since); --force reloads it anyway."
     )
 
+    # make run runs migrate (which checks the project) before and runserver (which checks
+    # it again) after: the checks here would import every URL module for nothing.
+    requires_system_checks = []
+
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+", metavar="PATH")
         parser.add_argument(
