@@ -17,6 +17,8 @@ users' load moves far less than the wall time.
 
 from __future__ import annotations
 
+import cProfile
+import pstats
 import statistics
 import subprocess
 import time
@@ -114,6 +116,7 @@ class Samples:
     cpu: list[float] = field(default_factory=list)  # this process's CPU time (ms)
     size: int = 0  # bytes of the body
     queries: int = 0  # database queries of one request, as measured
+    calls: int = 0  # Python function calls of one request (cProfile): the same on any machine
 
 
 def _sample(client: Client, url: str, drop: str | None, into: Samples) -> None:
@@ -134,6 +137,9 @@ def _sample(client: Client, url: str, drop: str | None, into: Samples) -> None:
     with CaptureQueriesContext(connection) as queries:
         into.size = len(once(keep=False).content)
     into.queries = len(queries)
+    profiler = cProfile.Profile()
+    profiler.runcall(once, keep=False)
+    into.calls = pstats.Stats(profiler).total_calls
     for _ in range(REPEAT_DATA if drop == "data" else REPEAT):
         once()
 
@@ -222,14 +228,15 @@ def _kb(samples: Samples) -> str:
 def table(rows: list[Row]) -> list[str]:
     lines = [
         f"| request | before: 6 warbands ({BEFORE}), ms (CPU ms) | now, ms (CPU ms)"
-        " | now / before (CPU) | KiB before / now | queries before / now | goal |",
-        "|---|---:|---:|---:|---:|---:|---|",
+        " | now / before (CPU) | KiB before / now | queries before / now"
+        " | Python calls before / now | goal |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     for row in rows:
         now = f"{_ms(row.now):.2f} ({_cpu(row.now):.2f})"
         if row.before is None:
             lines.append(f"| {row.label} | not measured | {now} | | {_kb(row.now)} |"
-                         f" {row.now.queries} | |")
+                         f" {row.now.queries} | {row.now.calls:,} | |")
             continue
         goal = ""
         if row.goal:
@@ -237,6 +244,7 @@ def table(rows: list[Row]) -> list[str]:
         lines.append(
             f"| {row.label} | {_ms(row.before):.2f} ({_cpu(row.before):.2f}) | {now}"
             f" | {row.ratio:.2f} | {_kb(row.before)} / {_kb(row.now)}"
-            f" | {row.before.queries} / {row.now.queries} | {goal} |"
+            f" | {row.before.queries} / {row.now.queries}"
+            f" | {row.before.calls:,} / {row.now.calls:,} | {goal} |"
         )
     return lines

@@ -42,8 +42,8 @@ def test_the_bench_warband_is_legal_in_both_packs(commit, warbands):
     assert result.points.limit == 500
 
 
-def samples(cpu_ms: float, size: int = 1000, queries: int = 3) -> mordheim.Samples:
-    return mordheim.Samples(ms=[cpu_ms * 2], cpu=[cpu_ms], size=size, queries=queries)
+def samples(cpu_ms: float, size: int = 1000, calls: int = 4500) -> mordheim.Samples:
+    return mordheim.Samples(ms=[cpu_ms * 2], cpu=[cpu_ms], size=size, queries=3, calls=calls)
 
 
 @pytest.mark.parametrize(
@@ -51,14 +51,15 @@ def samples(cpu_ms: float, size: int = 1000, queries: int = 3) -> mordheim.Sampl
     [(10.9, True, "<= 1.10 met"), (11.2, True, "<= 1.10 **not met**"), (50.0, False, "")],
 )
 def test_the_table_marks_the_goal_by_the_cpu_ratio(now, goal, mark):
-    row = mordheim.Row("GET x", samples(10.0), samples(now, size=2048), goal=goal)
+    row = mordheim.Row("GET x", samples(10.0), samples(now, size=2048, calls=4600), goal=goal)
     [_, _, line] = mordheim.table([row])
     assert line.startswith(f"| GET x | 20.00 (10.00) | {now * 2:.2f} ({now:.2f}) | {now / 10:.2f}")
     # Only the rows as served carry the goal; KiB and queries before / now.
-    assert line.endswith(f"| 1 / 2 | 3 / 3 | {mark} |")
+    assert line.endswith(f"| 1 / 2 | 3 / 3 | 4,500 / 4,600 | {mark} |")
 
 
 def test_a_pack_not_at_hand_is_said_not_measured():
     row = mordheim.Row("GET x", None, samples(5.0), goal=True)
     [_, _, line] = mordheim.table([row])
     assert "| not measured | 10.00 (5.00) |" in line and "met" not in line
+    assert line.endswith("| 1 | 3 | 4,500 | |")
