@@ -4,8 +4,8 @@ A user of its own (no password: nobody can log in as it), a public fork of the o
 Godslayer pack of its own (the player's pack the validate row builds on), one saved list
 with a share token for /s/<token>/, an anonymous session holding the same list as a
 draft for the builder page (and another holding a Mordheim warband as its draft), and
-the three request bodies. Re-running replaces the
-previous run's rows (the pack is kept, and forked anew only for a newer official one).
+the three request bodies. Re-running replaces the previous run's rows (the pack is kept,
+and forked anew only for a newer official one).
 """
 
 import json
