@@ -25,6 +25,11 @@ class GameSystem(models.Model):
     description = models.TextField(blank=True)
     attributes = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # What ``loadpack`` last loaded: the file's digest, and updated_at as that load left
+    # it. Both unchanged means the tables still hold exactly that file (any admin edit
+    # touches updated_at), so the next ``loadpack`` of the same bytes can skip the reload.
+    pack_file_digest = models.CharField(max_length=64, blank=True, editable=False)
+    pack_loaded_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]
