@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rules', '0004_pack_draft_steps'),
+        ('rules', '0005_loadpack_file_digest'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
