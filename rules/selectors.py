@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.db import connection, transaction
-from django.db.models import Prefetch
 
 from rules.engine import catalogue as c
 from rules.engine.pack_catalogue import catalogue_from_pack
@@ -226,15 +225,22 @@ def _document(system: models.GameSystem) -> dict:
     faction_keys = {f.id: f.key for f in factions}
     items = list(system.items.all())
     item_keys = {i.id: i.key for i in items}
-    cards = system.cards.prefetch_related(
-        Prefetch("card_items", queryset=models.CardItem.objects.order_by("slot", "position"))
-    )
+    cards = system.cards.all()
+    # Plain tuples, not model instances: Mordheim's cards offer about 4,600 items, and
+    # building a model per row was over half of building its catalogue.
+    offered: dict[int, list[tuple]] = {}
+    for card_id, slot, item_id, points in (
+        models.CardItem.objects.filter(card__system=system)
+        .order_by("card", "slot", "position")
+        .values_list("card_id", "slot", "item_id", "points")
+    ):
+        offered.setdefault(card_id, []).append((slot, item_id, points))
 
     def refs(card, slot):
         return [
-            {"key": item_keys[ci.item_id], "points": ci.points}
-            for ci in card.card_items.all()
-            if ci.slot == slot
+            {"key": item_keys[item_id], "points": points}
+            for found_slot, item_id, points in offered.get(card.id, ())
+            if found_slot == slot
         ]
 
     def row(obj, **fields):
