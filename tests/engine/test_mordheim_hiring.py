@@ -30,11 +30,11 @@ def trading(out):
     return [s for s in out["steps"] if s["step"] == "trading"][0]["result"]
 
 
-def full_warband():
+def full_warband(swordsmen=2):
     """15 of the Reiklanders' 15 fighters: 3 heroes, 5 Warriors, 5 Marksmen, 2
-    Swordsmen."""
+    Swordsmen (14 with one Swordsman)."""
     roster = start()
-    sizes = {WARRIORS: 5, MARKSMEN: 5, SWORDSMEN: 2}
+    sizes = {WARRIORS: 5, MARKSMEN: 5, SWORDSMEN: swordsmen}
     return replace(roster, fighters=tuple(
         replace(f, models=sizes.get(f.entry_id, f.models)) for f in roster.fighters))
 
@@ -76,6 +76,21 @@ def test_a_hire_replays_without_dice():
 def test_a_full_warband_may_still_hire_the_halfling_scout_who_raises_its_size():
     out = battle({**LOST, "hires": [{"card": SCOUT}]}, replace(full_warband(), treasury=100))
     assert [h["card"] for h in out["input"]["hires"]] == [SCOUT]
+
+
+def test_a_halfling_scout_hired_before_makes_room_for_a_recruit_and_takes_it_when_he_goes():
+    # 14 fighters and the scout: 15 of 16
+    hired = battle({**LOST, "hires": [{"card": SCOUT, "entry_id": "pip"}]},
+                   replace(full_warband(swordsmen=1), treasury=100))["roster"]
+    recruit = {"recruits": [{"card": "reikland-youngblood"}]}
+    out = battle({**LOST, **recruit}, replace(hired, treasury=100))
+    assert [r["card"] for r in out["input"]["recruits"]] == ["reikland-youngblood"]
+    # without him, 14 of 15: two more Warriors are one too many
+    with pytest.raises(CampaignError) as refused:
+        battle({**LOST, "dismissals": [{"entry_id": "pip"}],
+                "recruits": [{"card": "reikland-warrior", "size": 2}]},
+               replace(hired, treasury=100))
+    assert refused.value.errors[0][::2] == ("recruits[0].size", "warband_size")
 
 
 def test_a_dismissed_hired_sword_leaves_logged_and_owes_no_upkeep():

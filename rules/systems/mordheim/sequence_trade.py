@@ -39,7 +39,7 @@ from . import (
 from .dice import CampaignError, fail, join_path, spec_of, text, whole
 from .roster import Fighter
 from .sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
-from .sequence_hire import hiring
+from .sequence_hire import hiring, roster_document
 from .trading import (
     join_group_cost,
     rare_item_roll,
@@ -236,9 +236,10 @@ class _Veterans:
 
 
 def _room(ps: PostBattle, card, size: int, path: str, card_path: str) -> None:
-    """The warband's limits with ``size`` more models of ``card``."""
+    """The warband's limits with ``size`` more models of ``card`` (its maximum size as
+    its hired swords now in it raise it)."""
     active = ps.roster.active()
-    _low, top = size_limits(ps.catalogue, ps.document)
+    _low, top = size_limits(ps.catalogue, roster_document(ps))
     members = sum(f.models for f in active)
     if members + size > top:
         fail(path, f"the warband has {members} fighters: at most {top}", "warband_size")
