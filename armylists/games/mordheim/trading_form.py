@@ -140,15 +140,18 @@ class TradingStepForm(forms.Form):
                                  p + "join": hire.get("join_entry_id") or "",
                                  p + "name": hire.get("name") or "", p + "size": hire.get("size"),
                                  p + "items": hire.get("items") or []})
-        for k, hire in enumerate(rows.get("hires", [])):
-            self.initial.update({f"sword_{k}_card": hire.get("card") or "",
-                                 f"sword_{k}_name": hire.get("name") or ""})
-        self.initial["dismiss"] = [row["entry_id"] for row in rows.get("dismissals", [])]
+        self._initial_hired_swords(rows)
         for k, move in enumerate(rows.get("moves", [])):
             p = f"move_{k}_"
             self.initial.update({p + "item": f"{move.get('from_entry_id') or STASH}|"
                                              f"{move['item']}",
                                  p + "to": move.get("to_entry_id") or STASH})
+
+    def _initial_hired_swords(self, rows: dict) -> None:
+        for k, hire in enumerate(rows.get("hires", [])):
+            self.initial.update({f"sword_{k}_card": hire.get("card") or "",
+                                 f"sword_{k}_name": hire.get("name") or ""})
+        self.initial["dismiss"] = [row["entry_id"] for row in rows.get("dismissals", [])]
 
     def spec(self) -> dict:
         data = self.cleaned_data

@@ -76,9 +76,8 @@ def trading(ps: PostBattle) -> None:
         ps.resolved["veterans"] = {"dice": veterans.dice}
     rare = [{k: p[k] for k in ("item", "searcher", "rarity", "roll", "modifiers", "found")}
             for p in purchases if "searcher" in p]
-    ps.step("trading", {"rare": rare, "veterans": veterans.dice},
-            {"sales": sales, "purchases": purchases, "recruits": recruits, "moves": moves,
-             **hired})
+    ps.step("trading", {"rare": rare, "veterans": veterans.dice}, {
+        "sales": sales, "purchases": purchases, "recruits": recruits, "moves": moves, **hired})
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -236,8 +235,7 @@ class _Veterans:
 
 
 def _room(ps: PostBattle, card, size: int, path: str, card_path: str) -> None:
-    """The warband's limits with ``size`` more models of ``card`` (its maximum size as
-    its hired swords now in it raise it)."""
+    """The limits with ``size`` more of ``card`` (the size as its hired swords raise it)."""
     active = ps.roster.active()
     _low, top = size_limits(ps.catalogue, roster_document(ps))
     members = sum(f.models for f in active)
