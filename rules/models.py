@@ -236,6 +236,28 @@ class Pack(models.Model):
         return f"{self.name} ({self.system})"
 
 
+class PackLink(models.Model):
+    """A pack shared by link that a player kept for his lists ("Use this pack"): he may
+    build on it while it stays shared by the same link. A renewed link or another
+    visibility ends it without touching this row; his saved lists keep their version."""
+
+    pack = models.ForeignKey(Pack, on_delete=models.CASCADE, related_name="kept_links")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kept_pack_links"
+    )
+    # The pack's share token when he kept it: he keeps what that link gave him.
+    token = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "user"], name="one_kept_link_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} keeps {self.pack}"
+
+
 class PackVersion(models.Model):
     """One published state of a pack: numbered 1, 2, 3… within it; never changes (a
     database trigger refuses every update)."""

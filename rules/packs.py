@@ -26,9 +26,9 @@ from jsonschema import Draft202012Validator
 
 from rules.engine.aliases import ALIASES
 from rules.engine.document import ProblemAt, describe_error
-from rules.engine.validation import UnknownSystem, rules_for
 
 from . import models
+from .pack_validators import check_validators
 from .signals import bulk_write
 
 FORMAT = "muster-pack/1"
@@ -150,7 +150,7 @@ def _check_references(pack: dict) -> list[ProblemAt]:
         if section == "validators":
             rows = [{"key": v["code"]} for v in rows]
         problems += _duplicates(rows, section)
-    problems += _check_validator_codes(pack, system)
+    problems += check_validators(pack, system)
     for i, item in enumerate(pack.get("items", [])):
         if item.get("faction") is not None and item["faction"] not in factions:
             problems.append(
@@ -172,26 +172,6 @@ def _check_references(pack: dict) -> list[ProblemAt]:
     for section, kind in RENAMABLE.items():
         problems += _check_aliases(pack.get(section, []), section, kind)
     return problems
-
-
-def _check_validator_codes(pack: dict, system: str) -> list[ProblemAt]:
-    """The system has rules registered, and they know every validator code the pack names."""
-    try:
-        known_codes = set(rules_for(system).validators)
-    except UnknownSystem:
-        return [
-            ProblemAt(
-                "system.key", f"no rules are registered for system '{system}' (rules/systems/)"
-            )
-        ]
-    allowed = ", ".join(sorted(known_codes))
-    return [
-        ProblemAt(
-            f"validators[{i}].code", f"unknown validator '{v['code']}'; {system} has: {allowed}"
-        )
-        for i, v in enumerate(pack.get("validators", []))
-        if v["code"] not in known_codes
-    ]
 
 
 def _check_aliases(rows: list[dict], section: str, kind: str) -> list[ProblemAt]:

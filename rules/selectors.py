@@ -20,13 +20,13 @@ from django.db.models import Prefetch
 from rules.engine import catalogue as c
 from rules.engine.pack_catalogue import catalogue_from_pack
 
-from . import models
+from . import freshness, models
 
 T = TypeVar("T")
 
 # How late another process's change may be seen: the systems' rows are re-read at most
 # this often, in one query of a handful of rows.
-FRESH_FOR = 1.0
+FRESH_FOR = freshness.FRESH_FOR
 
 
 class GameData:
@@ -170,7 +170,11 @@ def catalogue_for(*, system: models.GameSystem) -> c.Catalogue:
 
 def catalogue_stamp(catalogue: c.Catalogue):
     """The ``updated_at`` of the system row ``catalogue`` was built from, while it is the
-    one this process keeps (None otherwise): a key for anything rendered from it."""
+    one this process keeps (None otherwise): a key for anything rendered from it.
+
+    A player's pack version has none: its data never changes, but what a page shows of
+    it does (the pack's name, whether a newer version exists), so such pages are
+    rendered each time."""
     hit = game_data._built.get((catalogue.system, "catalogue"))
     return hit[0] if hit is not None and hit[1] is catalogue else None
 
@@ -182,10 +186,12 @@ def built_for(*, system: models.GameSystem, name: str, build: Callable[..., T]) 
 
 
 def forget() -> None:
-    from . import pack_catalogues  # beside this module: it imports nothing of ours back
+    # Beside this module; they import nothing of ours back.
+    from . import pack_catalogues, pack_selectors
 
     game_data.forget()
     pack_catalogues.forget()
+    pack_selectors.pinned_versions.forget()
 
 
 def _build(system: models.GameSystem) -> c.Catalogue:

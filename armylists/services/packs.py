@@ -16,9 +16,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from rules import pack_selectors
 from rules.engine import ProblemAt
 from rules.engine.pack_diff import pack_changes
-from rules.models import Pack, PackVersion, new_share_token
+from rules.models import Pack, PackLink, PackVersion, new_share_token
 from rules.pack_versions import canonical_json, content_hash, next_version_number
 from rules.packs import FORMAT, check_pack
 
@@ -218,6 +219,25 @@ def pack_update(
         if users is not None:
             pack.editors.set(users)
     return pack
+
+
+def pack_keep(*, pack: Pack, user) -> bool:
+    """A pack shared by link kept for this player's lists, from that link (the caller
+    checked the token): on his start page and in his API listing until the link is
+    renewed or the pack is no longer shared by link. False when there is nothing to
+    keep: his own or an edited pack, or one that is not shared by link."""
+    if pack.visibility != Pack.LINK or pack.deleted_at is not None:
+        return False
+    if pack_selectors.pack_can_publish(pack=pack, user=user):
+        return False
+    PackLink.objects.update_or_create(pack=pack, user=user, defaults={"token": pack.share_token})
+    return True
+
+
+def pack_forget(*, pack: Pack, user) -> None:
+    """No longer kept (his saved lists keep their version: their pin was checked when
+    they were saved)."""
+    PackLink.objects.filter(pack=pack, user=user).delete()
 
 
 def pack_delete(*, pack: Pack) -> None:
