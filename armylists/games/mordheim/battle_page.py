@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from armylists.names import local_name
 from rules import selectors as rules_selectors
+from rules.systems.mordheim.hired_swords import hirable, is_hired_sword, upkeep
 
 from . import battle_draft
 from .battle_forms import BattleStepForm, ExperienceStepForm, ExplorationStepForm
@@ -242,13 +243,30 @@ def _trading_form(s: _Step):
     cards = [(c.key, local_name(c, c.key)) for c in catalogue.cards.values()
              if c.faction == faction]
     rows = {kind: s.saved.get(kind) or [] for kind in ("sales", "purchases", "recruits",
-                                                       "moves")}
+                                                       "hires", "dismissals", "moves")}
     before = _before_trading(s.army_list, s.saved) or s.roster
-    return TradingStepForm(s.data, fighters=local_fighters(before["fighters"], catalogue),
-                           stash=before["stash"],
+    fighters = local_fighters(before["fighters"], catalogue)
+    return TradingStepForm(s.data, fighters=fighters, stash=before["stash"],
                            targets=s.fighters(), items=items, cards=cards, names=names,
-                           initial_rows=rows,
+                           initial_rows=rows, hired_swords=hired_sword_choices(catalogue, faction),
+                           dismissable=[(f["entry_id"], f["name"]) for f in fighters
+                                        if f["in_warband"] and _is_hired(catalogue, f)],
                            initial={"sell_shards": s.saved.get("sell_shards") or None})
+
+
+def hired_sword_choices(catalogue, faction) -> list[tuple[str, str]]:
+    """The hired swords this warband may hire, named with their hire fee and upkeep."""
+    out = []
+    for card in hirable(catalogue, faction):
+        gold = {"name": local_name(card, card.key), "fee": card.points,
+                "upkeep": upkeep(card, catalogue.factions.get(faction))}
+        out.append((card.key, _("%(name)s (%(fee)s gc, upkeep %(upkeep)s gc)") % gold))
+    return out
+
+
+def _is_hired(catalogue, fighter: dict) -> bool:
+    card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
+    return card is not None and is_hired_sword(card)
 
 
 # The steps that take a form; the review step only shows what the draft did.
