@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from armylists.names import local_name
-from rules import selectors as rules_selectors
+from armylists.services.lists import list_catalogue
 from rules.systems.mordheim.hired_swords import hirable, is_hired_sword, upkeep
 
 from . import battle_draft
@@ -121,7 +121,7 @@ def _gain_without_advances(army_list, data, who) -> dict | None:
 
 
 def _thresholds(army_list, track: str) -> list[int]:
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    catalogue = list_catalogue(army_list=army_list)
     tables = catalogue.attributes.get("campaign") or {}
     return list((tables.get("thresholds") or {}).get(track) or [])
 
@@ -180,7 +180,7 @@ def _preview(army_list, draft):
 def battle_context(army_list, draft, step, data=None) -> dict:
     """The step ``step`` of the battle being recorded: its form (bound to ``data``) and
     what the steps before it did."""
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    catalogue = list_catalogue(army_list=army_list)
     state = campaign.campaign_state(army_list=army_list)
     saved = draft.data if draft is not None else {}
     preview = _preview(army_list, draft)
