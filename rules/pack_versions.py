@@ -26,7 +26,8 @@ from django.db.models import F
 
 from . import models
 from .engine.document import ProblemAt
-from .packs import FORMAT, SCHEMA_PATH, PackError, dump_pack, load_pack, read_pack_file
+from .pack_checks import SCHEMA_PATH
+from .packs import FORMAT, PackError, dump_pack, load_pack, read_pack_file
 
 # Raise when load_pack writes the same file into different rows (a new column filled
 # from the pack, say): every database then reloads each pack once, however unchanged.

@@ -3,7 +3,7 @@
 
 A pack document is untrusted input: before anything is stored it is bounded (size,
 rows per section, nesting, string lengths, no NUL or unpaired surrogate) and then checked
-whole by the pack schema and the pack's own references (``rules.packs.check_pack``:
+whole by the pack schema and the pack's own references (``rules.pack_checks.check_pack``:
 keys that exist, validators of the game's own codes). A refusal names every problem by
 its path and changes nothing.
 """
@@ -20,8 +20,9 @@ from rules import pack_selectors
 from rules.engine import ProblemAt
 from rules.engine.pack_diff import pack_changes
 from rules.models import Pack, PackLink, PackVersion, new_share_token
+from rules.pack_checks import check_pack
 from rules.pack_versions import canonical_json, content_hash, next_version_number
-from rules.packs import FORMAT, check_pack
+from rules.packs import FORMAT
 
 # Bounds of one pack document. The largest official pack (Mordheim) has about 300 rows
 # in its largest section, nests 14 levels (its campaign's exploration table) and takes

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from rules.engine.validation import rules_for
-from rules.packs import check_pack
+from rules.pack_checks import check_pack
 from tests.support.paths import FIXTURES
 
 GAMES = ["godslayer", "trupp", "mordheim", "boarding-action", "kemet"]
