@@ -16,8 +16,8 @@ from armylists.services import packs as service
 from rules import pack_selectors as selectors
 from rules.models import Pack, PackVersion
 
+from .auth_token import RatesFromSettings
 from .errors import ErrorsSerializer
-from .lists import _RatesFromSettings
 
 TAGS = ["packs"]
 NOT_FOUND = OpenApiResponse(
@@ -36,7 +36,7 @@ PACK_ID = OpenApiParameter("pack_id", OpenApiTypes.STR, OpenApiParameter.PATH)
 NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH)
 
 
-class PackWrites(_RatesFromSettings, UserRateThrottle):
+class PackWrites(RatesFromSettings, UserRateThrottle):
     """New packs and new versions per user (rate "pack-write"); reading is not counted."""
 
     scope = "pack-write"

@@ -16,6 +16,9 @@
 - ``dismissals`` and ``hires``: hired swords let go and hired (``mordheim_sequence_hire``).
 - ``moves``: equipment between fighters and the stash (a group carries one per model).
 
+Kept whole just past 400 lines: the four kinds of trade share one treasury and one
+order (the rules'), which reads best in one place; hiring and upkeep are apart.
+
 Gold the treasury does not have refuses the battle (``not_enough_gold``). Hired swords'
 upkeep follows trading (``mordheim_sequence_upkeep``).
 """
