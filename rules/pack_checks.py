@@ -78,35 +78,37 @@ def _duplicates(rows, section: str) -> list[ProblemAt]:
 
 def _check_references(pack: dict) -> list[ProblemAt]:
     problems: list[ProblemAt] = []
-    system = pack["system"]["key"]
-    factions = {f["key"] for f in pack.get("factions", [])}
-    items = {i["key"] for i in pack.get("items", [])}
     for section in ("factions", "items", "cards", "special_actions", "validators"):
         rows = pack.get(section, [])
         if section == "validators":
             rows = [{"key": v["code"]} for v in rows]
         problems += _duplicates(rows, section)
-    problems += check_validators(pack, system)
-    for i, item in enumerate(pack.get("items", [])):
-        if item.get("faction") is not None and item["faction"] not in factions:
-            problems.append(
-                ProblemAt(f"items[{i}].faction", f"unknown faction '{item['faction']}'")
-            )
-    for i, card in enumerate(pack.get("cards", [])):
-        if card.get("faction") is not None and card["faction"] not in factions:
-            problems.append(
-                ProblemAt(f"cards[{i}].faction", f"unknown faction '{card['faction']}'")
-            )
-        for slot in ("items", "options"):
-            for j, ref in enumerate(card.get(slot, [])):
-                if ref["key"] not in items:
-                    problems.append(
-                        ProblemAt(f"cards[{i}].{slot}[{j}].key", f"unknown item '{ref['key']}'")
-                    )
+    problems += check_validators(pack, pack["system"]["key"])
+    problems += _dangling(pack)
     for i, action in enumerate(pack.get("special_actions", [])):
         problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
     for section, kind in RENAMABLE.items():
         problems += _check_aliases(pack.get(section, []), section, kind)
+    return problems
+
+
+def _dangling(pack: dict) -> list[ProblemAt]:
+    """A faction an item or card names, an item a card offers: each must be in the pack."""
+    factions = {f["key"] for f in pack.get("factions", [])}
+    items = {i["key"] for i in pack.get("items", [])}
+    problems = [
+        ProblemAt(f"{section}[{i}].faction", f"unknown faction '{row['faction']}'")
+        for section in ("items", "cards")
+        for i, row in enumerate(pack.get(section, []))
+        if row.get("faction") is not None and row["faction"] not in factions
+    ]
+    problems += [
+        ProblemAt(f"cards[{i}].{slot}[{j}].key", f"unknown item '{ref['key']}'")
+        for i, card in enumerate(pack.get("cards", []))
+        for slot in ("items", "options")
+        for j, ref in enumerate(card.get(slot, []))
+        if ref["key"] not in items
+    ]
     return problems
 
 

@@ -97,6 +97,29 @@ def detail_of(request, pack: Pack) -> dict:
     }
 
 
+def _pack_list(request) -> Response:
+    """The packs this reader can see, one page at a time, after checking the query."""
+    query_errors(request, {"system", "page", "page_size"})
+    system = request.query_params.get("system")
+    if system is not None and not (
+        system.isascii() and 1 <= len(system) <= 64
+        and all(c.isalnum() or c in "-_" for c in system)
+    ):
+        raise ValidationError({"system": ["must be a game system's key"]})
+    page_number = request.query_params.get("page")
+    if page_number is not None and not (
+        page_number.isascii() and page_number.isdigit() and 1 <= int(page_number) <= 10**6
+    ):
+        # DRF would read a blank or odd page as the first: say so instead.
+        raise ValidationError({"page": ["must be a whole number from 1"]})
+    paginator = ListPagination()
+    found = selectors.packs_visible(user=request.user, system=system)
+    page = paginator.paginate_queryset(found, request)
+    return paginator.get_paginated_response(
+        [summary_of(request, p, p.latest_version) for p in page]
+    )
+
+
 @extend_schema(
     methods=["GET"],
     operation_id="v1_packs_list",
@@ -126,25 +149,7 @@ def pack_collection(request):
     at a time. POST: a new private pack of yours, forked from a pack version you can see
     (its version 1 is a copy) or imported from a whole document (checked whole)."""
     if request.method == "GET":
-        query_errors(request, {"system", "page", "page_size"})
-        system = request.query_params.get("system")
-        if system is not None and not (
-            system.isascii() and 1 <= len(system) <= 64
-            and all(c.isalnum() or c in "-_" for c in system)
-        ):
-            raise ValidationError({"system": ["must be a game system's key"]})
-        page_number = request.query_params.get("page")
-        if page_number is not None and not (
-            page_number.isascii() and page_number.isdigit() and 1 <= int(page_number) <= 10**6
-        ):
-            # DRF would read a blank or odd page as the first: say so instead.
-            raise ValidationError({"page": ["must be a whole number from 1"]})
-        paginator = ListPagination()
-        found = selectors.packs_visible(user=request.user, system=system)
-        page = paginator.paginate_queryset(found, request)
-        return paginator.get_paginated_response(
-            [summary_of(request, p, p.latest_version) for p in page]
-        )
+        return _pack_list(request)
     body = read_body(PackCreateSerializer, request)
     try:
         if "fork" in body:

@@ -52,6 +52,16 @@ class StaleBase(Exception):
         super().__init__(f"the latest version is {latest}")
 
 
+def _text_problems(text: str, path: str) -> list[ProblemAt]:
+    if "\x00" in text:
+        return [ProblemAt(path, "contains the NUL character", "nul_character")]
+    if _LONE_SURROGATE.search(text):
+        return [ProblemAt(path, "contains an unpaired surrogate", "invalid_string")]
+    if len(text) > MAX_STRING:
+        return [ProblemAt(path, f"is longer than {MAX_STRING} characters", "max_length")]
+    return []
+
+
 def _bound_problems(document, prefix: str) -> list[ProblemAt]:
     """Where the document breaks the bounds (a walk without recursion; at most 20)."""
     problems: list[ProblemAt] = []
@@ -59,16 +69,7 @@ def _bound_problems(document, prefix: str) -> list[ProblemAt]:
     while stack and len(problems) < 20:
         node, path, depth = stack.pop()
         if isinstance(node, str):
-            if "\x00" in node:
-                problems.append(ProblemAt(path, "contains the NUL character", "nul_character"))
-            elif _LONE_SURROGATE.search(node):
-                problems.append(
-                    ProblemAt(path, "contains an unpaired surrogate", "invalid_string")
-                )
-            elif len(node) > MAX_STRING:
-                problems.append(
-                    ProblemAt(path, f"is longer than {MAX_STRING} characters", "max_length")
-                )
+            problems += _text_problems(node, path)
             continue
         if depth > MAX_DEPTH and isinstance(node, (dict, list)):
             problems.append(ProblemAt(path, f"is nested more than {MAX_DEPTH} deep", "too_deep"))
