@@ -8,6 +8,8 @@ from rules.engine.validation import rules_for
 
 from ..services import changes, documents, pack_updates, workspaces
 from . import rows as row_builders
+from .entry_choices import row_words
+from .helpers import spoken
 from .undo_labels import label_text
 
 
@@ -80,12 +82,16 @@ def builder_context(
         if checked is not None and army_list is not None
         else None
     )
+    words, glossary = spoken(presenter.words), presenter.glossary(catalogue)
     return {
         "newer": newer,
         "catalogue": catalogue,
         "presenter": presenter,
-        "words": presenter.words,
-        "glossary": presenter.glossary(catalogue),
+        "words": words,
+        "glossary": glossary,
+        # Said on every entry's row: translated once here, not once per row.
+        "say": row_words(),
+        "pts_label": row_builders.abbreviated(words["pts"], glossary),
         "document": document,
         "workspace": workspace,
         "revision": workspace.revision if workspace else 0,
