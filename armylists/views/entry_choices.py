@@ -3,40 +3,58 @@ by kind) and its options. Generic: the game's presenter says which control an it
 and how many may be had.
 
 The offer depends only on the entry's card and what the entry has, so entries of one
-card with the same gear share it: a big list of many alike entries works it out once.
+card with the same gear share it: a big list of many alike entries works it out, and
+renders its checkboxes, once; each entry's copy gets the entry's id put in.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from django.template.loader import get_template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules.engine import Catalogue
 
 from ..names import local_name
 from ..presenters.base import Presenter
+from .helpers import spoken
+
+# Stands for the entry's id in a rendered offer; an id is letters, digits, "_" and "-"
+# (the document's rule), so escaping leaves both unchanged.
+ENTRY_ID = "entry-id-3c9f1a7e5b"
 
 
 class Choices:
-    """The item and option offers of a page's entries, each worked out once per card and
-    gear; the dicts are shared between entries, so nothing may change them."""
+    """The item and option offers of a page's entries, each worked out and rendered once
+    per card and gear; the dicts are shared between entries, so nothing may change them."""
 
     def __init__(self, catalogue: Catalogue, presenter: Presenter):
         self.catalogue, self.presenter = catalogue, presenter
         self._items: dict = {}
         self._options: dict = {}
+        self._shown = {"words": spoken(presenter.words), "say": row_words()}
 
     def add_to(self, row: dict, card, entry) -> None:
-        items, options = (entry.card, entry.items), (entry.card, entry.options)
-        if items not in self._items:
-            self._items[items] = item_choices(self.catalogue, self.presenter, card, entry.items)
-        if options not in self._options:
-            self._options[options] = option_choices(
-                self.catalogue, self.presenter, card, entry.options
+        items = self._offer(self._items, "items", card, entry.items)
+        options = self._offer(self._options, "options", card, entry.options)
+        row["item_groups"], row["offers_items"], item_html = items
+        row["option_groups"], row["offers_options"], option_html = options
+        row["item_html"] = mark_safe(item_html.replace(ENTRY_ID, entry.id))
+        row["option_html"] = mark_safe(option_html.replace(ENTRY_ID, entry.id))
+
+    def _offer(self, kept: dict, kind: str, card, had: tuple) -> tuple:
+        key = (card.key if card is not None else None, had)
+        if key not in kept:
+            work = item_choices if kind == "items" else option_choices
+            groups, offers = work(self.catalogue, self.presenter, card, had)
+            row = {"id": ENTRY_ID, "item_groups" if kind == "items" else "option_groups": groups}
+            html = get_template(f"builder/_{kind[:-1]}_groups.html").render(
+                {"row": row, **self._shown}
             )
-        row["item_groups"], row["offers_items"] = self._items[items]
-        row["option_groups"], row["offers_options"] = self._options[options]
+            kept[key] = (groups, offers, html)
+        return kept[key]
 
 
 def _choice(catalogue, card, key, *, price) -> dict:
@@ -128,4 +146,5 @@ def row_words() -> dict:
         "remove": _("Remove"),
         "has_history": _("has campaign history"),
         "options": _("Options"),
+        "models": _("models"),
     }

@@ -7,6 +7,7 @@ from rules.engine.validation import rules_for
 
 from ..services import changes, documents, lists
 from . import rows as row_builders
+from .entry_choices import row_words
 from .helpers import presenter_of, spoken
 
 
@@ -42,6 +43,7 @@ def readonly_context(*, army_list, document_data=None) -> dict:
         "presenter": presenter,
         "words": spoken(presenter.words),
         "glossary": presenter.glossary(catalogue),
+        "say": row_words(),  # said on every row: translated once
         "document": document,
         "checked": checked,
         "result": payload,
