@@ -120,8 +120,10 @@ def _entry_row(i, entry, *, catalogue, presenter, looks: _Lookups, history) -> d
         # An info note (e.g. Boarding Action's side corridors) does not mark the entry.
         "flagged": any(v["severity"] != "info" for v in violations),
         "errors": errors,
-        # What was typed into a field the last post refused: shown again to correct.
-        "typed": {e.name.rsplit(".", 1)[-1]: e.typed for e in errors if e.typed is not None},
+        # What was typed into a field the last post refused: shown again to correct
+        # (count and size always there, so a row's template finds them without a search).
+        "typed": {"count": None, "size": None}
+        | {e.name.rsplit(".", 1)[-1]: e.typed for e in errors if e.typed is not None},
         "history": (history or {}).get(entry.id, 0),
         "item_names": item_names(catalogue, entry.items),
         "option_names": item_names(catalogue, entry.options),
