@@ -55,23 +55,14 @@ def system_start(request, system):
         packs=_packs_offered(request.user, system),
     )
     draft = workspaces.draft_get(holder=holder, system=system)
+    valid = form.is_bound and form.is_valid()
     # A draft with work in it is never replaced without a yes (and Undo brings it back).
     ask_replace = (
-        form.is_bound
-        and form.is_valid()
-        and workspaces.draft_holds_work(draft)
-        and request.POST.get("replace") != "yes"
+        valid and workspaces.draft_holds_work(draft) and request.POST.get("replace") != "yes"
     )
-    if form.is_bound and form.is_valid() and not ask_replace:
-        document = documents.document_new(
-            system=system,
-            faction=form.cleaned_data.get("faction"),
-            battle_size=form.cleaned_data.get("battle_size"),
-            name=form.cleaned_data["name"],
-            role=form.cleaned_data.get("role") or None,
-            pack=form.chosen_pack(),
-        )
-        workspaces.draft_start(holder=holder, document=document, catalogue=catalogue)
+    if valid and not ask_replace:
+        workspaces.draft_start(holder=holder, document=_new_document(form, system),
+                               catalogue=catalogue)
         return redirect("draft-builder", system=system)
     return render(
         request,
@@ -88,6 +79,18 @@ def system_start(request, system):
             "battle_sizes": catalogue.attributes.get("battle_sizes", []),
         },
         status=400 if form.is_bound and form.errors else 200,
+    )
+
+
+def _new_document(form, system: str):
+    """The list the start form describes, with no entries yet."""
+    return documents.document_new(
+        system=system,
+        faction=form.cleaned_data.get("faction"),
+        battle_size=form.cleaned_data.get("battle_size"),
+        name=form.cleaned_data["name"],
+        role=form.cleaned_data.get("role") or None,
+        pack=form.chosen_pack(),
     )
 
 

@@ -164,22 +164,36 @@ def abbreviated(word: str, glossary: dict):
     return format_html('<abbr title="{}">{}</abbr>', title, word) if title else word
 
 
-def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter, errors=None):
-    """One row per bought special action: its uses, price, variant and violations."""
-    violations: dict[int, list] = {}
+def _pick_violations(payload: dict | None) -> dict[int, list]:
+    """The list-wide violations about one bought special action, by its index."""
+    found: dict[int, list] = {}
     for v in (payload or {}).get("violations", []):
         k = pick_index(v) if v["entry"] is None else None
         if k is not None:
-            violations.setdefault(k, []).append(v)
-    field_errors: dict[str, list] = {}
-    for e in errors or []:
-        if e.entry_id is not None:
-            field_errors.setdefault(e.entry_id, []).append(e)
+            found.setdefault(k, []).append(v)
+    return found
+
+
+def _role_facts(action, document, presenter) -> dict:
+    """The action's role in the reader's words, and whether it is another role's."""
+    role = action.role if action is not None else None
+    return {
+        "role_label": presenter.role_label(role) if role else None,
+        "other_role": bool(role is not None and document.role is not None
+                           and role != document.role),
+    }
+
+
+def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter, errors=None):
+    """One row per bought special action: its uses, price, variant and violations."""
+    violations = _pick_violations(payload)
+    field_errors = _errors_by_id(errors)
     prices = (payload or {}).get("points", {}).get("special_actions") or []
     rows = []
     for k, pick in enumerate(document.special_actions):
         action = catalogue.special_actions.get(pick.action)
         variants = local_variants(action)
+        points = _at(prices, k)
         rows.append(
             {
                 "index": k,
@@ -187,18 +201,12 @@ def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter
                 "pick": pick,
                 "action": action,
                 "name": local_name(action, pick.action),
-                "role_label": presenter.role_label(action.role) if action and action.role else None,
-                "other_role": bool(
-                    action is not None
-                    and action.role is not None
-                    and document.role is not None
-                    and action.role != document.role
-                ),
+                **_role_facts(action, document, presenter),
                 "variants": variants,
                 "unknown_variant": pick.variant is not None
                 and pick.variant not in [v["key"] for v in variants],
-                "each": prices[k] // pick.count if k < len(prices) else None,
-                "points": prices[k] if k < len(prices) else None,
+                "each": points // pick.count if points is not None else None,
+                "points": points,
                 "violations": violations.get(k, []),
                 "errors": field_errors.get(pick.id, []),
             }
