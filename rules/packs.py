@@ -143,14 +143,25 @@ def _duplicates(rows, section: str) -> list[ProblemAt]:
 def _check_references(pack: dict) -> list[ProblemAt]:
     problems: list[ProblemAt] = []
     system = pack["system"]["key"]
-    factions = {f["key"] for f in pack.get("factions", [])}
-    items = {i["key"] for i in pack.get("items", [])}
     for section in ("factions", "items", "cards", "special_actions", "validators"):
         rows = pack.get(section, [])
         if section == "validators":
             rows = [{"key": v["code"]} for v in rows]
         problems += _duplicates(rows, section)
     problems += _check_validator_codes(pack, system)
+    problems += _unknown_references(pack)
+    for i, action in enumerate(pack.get("special_actions", [])):
+        problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
+    for section, kind in RENAMABLE.items():
+        problems += _check_aliases(pack.get(section, []), section, kind)
+    return problems
+
+
+def _unknown_references(pack: dict) -> list[ProblemAt]:
+    """Factions and items named by an item or a card that the pack does not have."""
+    factions = {f["key"] for f in pack.get("factions", [])}
+    items = {i["key"] for i in pack.get("items", [])}
+    problems: list[ProblemAt] = []
     for i, item in enumerate(pack.get("items", [])):
         if item.get("faction") is not None and item["faction"] not in factions:
             problems.append(
@@ -162,15 +173,11 @@ def _check_references(pack: dict) -> list[ProblemAt]:
                 ProblemAt(f"cards[{i}].faction", f"unknown faction '{card['faction']}'")
             )
         for slot in ("items", "options"):
-            for j, ref in enumerate(card.get(slot, [])):
-                if ref["key"] not in items:
-                    problems.append(
-                        ProblemAt(f"cards[{i}].{slot}[{j}].key", f"unknown item '{ref['key']}'")
-                    )
-    for i, action in enumerate(pack.get("special_actions", [])):
-        problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
-    for section, kind in RENAMABLE.items():
-        problems += _check_aliases(pack.get(section, []), section, kind)
+            problems += [
+                ProblemAt(f"cards[{i}].{slot}[{j}].key", f"unknown item '{ref['key']}'")
+                for j, ref in enumerate(card.get(slot, []))
+                if ref["key"] not in items
+            ]
     return problems
 
 

@@ -210,43 +210,11 @@ def pack_collection(request):
     at a time. POST: a new private pack of yours, forked from a pack version you can see
     (its version 1 is a copy) or imported from a whole document (checked whole)."""
     if request.method == "GET":
-        _query_errors(request, {"system", "page", "page_size"})
-        system = request.query_params.get("system")
-        if system is not None and not (
-            system.isascii() and 1 <= len(system) <= 64
-            and all(c.isalnum() or c in "-_" for c in system)
-        ):
-            raise ValidationError({"system": ["must be a game system's key"]})
-        page_number = request.query_params.get("page")
-        if page_number is not None and not (
-            page_number.isascii() and page_number.isdigit() and 1 <= int(page_number) <= 10**6
-        ):
-            # DRF would read a blank or odd page as the first: say so instead.
-            raise ValidationError({"page": ["must be a whole number from 1"]})
-        paginator = ListPagination()
-        found = selectors.packs_visible(user=request.user, system=system)
-        page = paginator.paginate_queryset(found, request)
-        return paginator.get_paginated_response(
-            [_summary(request, p, p.latest_version) for p in page]
-        )
+        return _packs_page(request)
     body = read_body(PackCreateSerializer, request)
     try:
         if "fork" in body:
-            ref = body["fork"]
-            source_pack = selectors.pack_get_readable(
-                pack_id=ref["id"], user=request.user, token=ref.get("token")
-            )
-            source = (
-                selectors.pack_version_get(pack=source_pack, number=ref["version"])
-                if source_pack is not None and source_pack.deleted_at is None
-                else None
-            )
-            if source is None:
-                raise NotFound("no such pack version to fork")
-            pack = service.pack_fork(
-                user=request.user, source=source, name=body["name"],
-                description=body.get("description", ""),
-            )
+            pack = _fork(request, body)
         else:
             pack = service.pack_import(
                 user=request.user, system=body["system"], name=body["name"],
@@ -258,6 +226,48 @@ def pack_collection(request):
     response = Response(_detail(request, pack), status=status.HTTP_201_CREATED)
     response["Location"] = _api_url(request, "api-pack", pack.id)
     return response
+
+
+def _packs_page(request):
+    """One page of the packs the caller can see, of one system or all."""
+    _query_errors(request, {"system", "page", "page_size"})
+    system = request.query_params.get("system")
+    if system is not None and not (
+        system.isascii() and 1 <= len(system) <= 64
+        and all(c.isalnum() or c in "-_" for c in system)
+    ):
+        raise ValidationError({"system": ["must be a game system's key"]})
+    page_number = request.query_params.get("page")
+    if page_number is not None and not (
+        page_number.isascii() and page_number.isdigit() and 1 <= int(page_number) <= 10**6
+    ):
+        # DRF would read a blank or odd page as the first: say so instead.
+        raise ValidationError({"page": ["must be a whole number from 1"]})
+    paginator = ListPagination()
+    found = selectors.packs_visible(user=request.user, system=system)
+    page = paginator.paginate_queryset(found, request)
+    return paginator.get_paginated_response(
+        [_summary(request, p, p.latest_version) for p in page]
+    )
+
+
+def _fork(request, body):
+    """A new pack of the caller's, copied from a pack version he can see (404 if none)."""
+    ref = body["fork"]
+    source_pack = selectors.pack_get_readable(
+        pack_id=ref["id"], user=request.user, token=ref.get("token")
+    )
+    source = (
+        selectors.pack_version_get(pack=source_pack, number=ref["version"])
+        if source_pack is not None and source_pack.deleted_at is None
+        else None
+    )
+    if source is None:
+        raise NotFound("no such pack version to fork")
+    return service.pack_fork(
+        user=request.user, source=source, name=body["name"],
+        description=body.get("description", ""),
+    )
 
 
 @extend_schema(

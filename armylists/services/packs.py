@@ -50,6 +50,31 @@ class StaleBase(Exception):
         super().__init__(f"the latest version is {latest}")
 
 
+def _string_problem(text: str, path: str) -> ProblemAt | None:
+    """What is wrong with one string of the document, if anything."""
+    if "\x00" in text:
+        return ProblemAt(path, "contains the NUL character", "nul_character")
+    if _LONE_SURROGATE.search(text):
+        return ProblemAt(path, "contains an unpaired surrogate", "invalid_string")
+    if len(text) > MAX_STRING:
+        return ProblemAt(path, f"is longer than {MAX_STRING} characters", "max_length")
+    return None
+
+
+def _children(node, path: str, depth: int, problems: list) -> list:
+    """A dict's or list's values to walk next (a field name that is not text is a
+    problem, and its value is not walked)."""
+    if isinstance(node, list):
+        return [(value, f"{path}[{i}]", depth + 1) for i, value in enumerate(node)]
+    found = []
+    for key, value in node.items():
+        if not isinstance(key, str) or "\x00" in key or _LONE_SURROGATE.search(key):
+            problems.append(ProblemAt(path, "a field name is not text", "invalid_string"))
+            continue
+        found.append((value, f"{path}.{key}", depth + 1))
+    return found
+
+
 def _bound_problems(document, prefix: str) -> list[ProblemAt]:
     """Where the document breaks the bounds (a walk without recursion; at most 20)."""
     problems: list[ProblemAt] = []
@@ -57,28 +82,16 @@ def _bound_problems(document, prefix: str) -> list[ProblemAt]:
     while stack and len(problems) < 20:
         node, path, depth = stack.pop()
         if isinstance(node, str):
-            if "\x00" in node:
-                problems.append(ProblemAt(path, "contains the NUL character", "nul_character"))
-            elif _LONE_SURROGATE.search(node):
+            problem = _string_problem(node, path)
+            if problem is not None:
+                problems.append(problem)
+        elif isinstance(node, (dict, list)):
+            if depth > MAX_DEPTH:
                 problems.append(
-                    ProblemAt(path, "contains an unpaired surrogate", "invalid_string")
+                    ProblemAt(path, f"is nested more than {MAX_DEPTH} deep", "too_deep")
                 )
-            elif len(node) > MAX_STRING:
-                problems.append(
-                    ProblemAt(path, f"is longer than {MAX_STRING} characters", "max_length")
-                )
-            continue
-        if depth > MAX_DEPTH and isinstance(node, (dict, list)):
-            problems.append(ProblemAt(path, f"is nested more than {MAX_DEPTH} deep", "too_deep"))
-            continue
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if not isinstance(key, str) or "\x00" in key or _LONE_SURROGATE.search(key):
-                    problems.append(ProblemAt(path, "a field name is not text", "invalid_string"))
-                    continue
-                stack.append((value, f"{path}.{key}", depth + 1))
-        elif isinstance(node, list):
-            stack.extend((value, f"{path}[{i}]", depth + 1) for i, value in enumerate(node))
+            else:
+                stack.extend(_children(node, path, depth, problems))
     return problems
 
 

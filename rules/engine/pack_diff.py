@@ -44,29 +44,44 @@ def pack_changes(before: dict, after: dict) -> list[dict]:
         changes.append({"kind": "system", "key": key, "change": CHANGED, "fields": system_fields})
     for section, kind, name in SECTIONS:
         old, new = _rows(before, section, name), _rows(after, section, name)
-        gone = [key for key in old if key not in new]
-        renamed_from: dict[str, str] = {}
-        for key, row in new.items():
-            if key in old:
-                continue
-            for alias in row.get("aliases") or []:
-                if alias in gone and alias not in renamed_from.values():
-                    renamed_from[key] = alias
-                    break
-        for key, row in new.items():
-            if key in old:
-                fields = _fields(old[key], row)
-                if fields:
-                    changes.append({"kind": kind, "key": key, "change": CHANGED, "fields": fields})
-            elif key in renamed_from:
-                fields = _fields(old[renamed_from[key]], row, skip=("aliases",))
-                changes.append({"kind": kind, "key": key, "change": RENAMED, "fields": fields})
-            else:
-                changes.append({"kind": kind, "key": key, "change": ADDED, "fields": {}})
-        taken = set(renamed_from.values())
-        changes += [
-            {"kind": kind, "key": key, "change": REMOVED, "fields": {}}
-            for key in gone
-            if key not in taken
-        ]
+        changes += _section_changes(old, new, kind)
+    return changes
+
+
+def _renamed_from(old: dict, new: dict, gone: list) -> dict[str, str]:
+    """New key -> the removed key it renames (named among its aliases; each old key
+    renamed into one new key at most)."""
+    renamed_from: dict[str, str] = {}
+    for key, row in new.items():
+        if key in old:
+            continue
+        for alias in row.get("aliases") or []:
+            if alias in gone and alias not in renamed_from.values():
+                renamed_from[key] = alias
+                break
+    return renamed_from
+
+
+def _section_changes(old: dict, new: dict, kind: str) -> list[dict]:
+    """The changes of one section's rows, by key: in the newer rows' order, changed,
+    renamed or added; then the removed ones."""
+    gone = [key for key in old if key not in new]
+    renamed_from = _renamed_from(old, new, gone)
+    changes: list[dict] = []
+    for key, row in new.items():
+        if key in old:
+            fields = _fields(old[key], row)
+            if fields:
+                changes.append({"kind": kind, "key": key, "change": CHANGED, "fields": fields})
+        elif key in renamed_from:
+            fields = _fields(old[renamed_from[key]], row, skip=("aliases",))
+            changes.append({"kind": kind, "key": key, "change": RENAMED, "fields": fields})
+        else:
+            changes.append({"kind": kind, "key": key, "change": ADDED, "fields": {}})
+    taken = set(renamed_from.values())
+    changes += [
+        {"kind": kind, "key": key, "change": REMOVED, "fields": {}}
+        for key in gone
+        if key not in taken
+    ]
     return changes
