@@ -9,6 +9,7 @@ from rules.engine.validation import rules_for
 from ..services import changes, documents, pack_updates, workspaces
 from . import rows as row_builders
 from .entry_choices import row_words
+from .entry_tools import add_tools
 from .helpers import spoken
 from .undo_labels import label_text
 
@@ -54,14 +55,15 @@ def builder_context(
     picks = row_builders.pick_rows(
         document=document, catalogue=catalogue, payload=payload, presenter=presenter, errors=errors
     )
-    words, glossary = spoken(presenter.words), presenter.glossary(catalogue)
+    words, glossary, say = spoken(presenter.words), presenter.glossary(catalogue), row_words()
+    add_tools(rows, say)
     return {
         "catalogue": catalogue,
         "presenter": presenter,
         "words": words,
         "glossary": glossary,
         # Said on every entry's row: translated once here, not once per row.
-        "say": row_words(),
+        "say": say,
         "pts_label": row_builders.abbreviated(words["pts"], glossary),
         "document": document,
         "army_list": army_list,
