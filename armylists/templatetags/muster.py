@@ -1,6 +1,8 @@
 from django import template
+from django.conf import settings
 from django.utils.formats import localize
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from ..names import local_effect as _local_effect
 from ..names import local_name as _local_name
@@ -77,26 +79,31 @@ def pack_name(catalogue):
 
 # A big list shows thousands of rows with several stats each: one filter call per row
 # writes what a template loop would take tens of steps a stat to write (same HTML).
-def _titled(title) -> str:
-    return format_html(' title="{}"', title) if title else ""
+def _shown(value) -> str:
+    """``value`` as a template shows it: a whole number is itself unless thousands are
+    grouped (localize would look the language's formats up for each one)."""
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
+    return localize(value)
+
+
+def _stat_span(attributes: str, label, value, title) -> str:
+    explained = f' title="{conditional_escape(title)}"' if title else ""
+    return (
+        f"<span{attributes}><abbr{explained}>{conditional_escape(label)}</abbr> "
+        f"{conditional_escape(_shown(value))}</span> "
+    )
 
 
 @register.filter
 def stat_spans(stats, glossary):
     """The builder row's stats, ``(label, value)`` pairs, each label with its explanation
     from the ``glossary`` as a title."""
-    return format_html_join(
-        "",
-        '<span class="stat"><abbr{}>{}</abbr> {}</span> ',
-        ((_titled(glossary.get(k)), k, localize(v)) for k, v in stats),
-    )
+    spans = (_stat_span(' class="stat"', k, v, glossary.get(k)) for k, v in stats)
+    return mark_safe("".join(spans))
 
 
 @register.filter
 def explained_stats(stats):
     """A read-only row's stats, ``(label, value, explanation)`` triples."""
-    return format_html_join(
-        "",
-        "<span><abbr{}>{}</abbr> {}</span> ",
-        ((_titled(t), k, localize(v)) for k, v, t in stats),
-    )
+    return mark_safe("".join(_stat_span("", k, v, t) for k, v, t in stats))
