@@ -108,6 +108,9 @@ def _entry_row(i, entry, *, catalogue, presenter, looks: _Lookups, history) -> d
         "entry": entry,
         "card": card,
         "card_url": looks.card_url(card.key) if card is not None else "",
+        # A name of ours, not the game's (looked up here: a template's failed lookup of a
+        # missing key costs three exceptions, on every row).
+        "sample_name": bool(card is not None and card.attributes.get("sample_name")),
         "custom": entry.custom,
         "name": name,
         "title": entry.name or name,
