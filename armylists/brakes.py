@@ -14,6 +14,7 @@ from django.shortcuts import render
 
 from armylists.client_address import client_address
 from armylists.services.workspaces import SESSION_KEY
+from rules.unreachable import UNREACHABLE
 
 
 def username_key(username: str) -> str:
@@ -138,7 +139,15 @@ class AnonymousSessionMiddleware:
         response = self.get_response(request)
         session = getattr(request, "session", None)
         user = getattr(request, "user", None)
-        if session is None or user is None or not session.get(SESSION_KEY):
+        if session is None or user is None:
+            return response
+        try:
+            drafts = session.get(SESSION_KEY)
+        except UNREACHABLE:
+            # PostgreSQL cannot be reached: nothing can be re-aged now, and an answer made
+            # without the session (validate and render answer from memory) stands.
+            return response
+        if not drafts:
             return response
         if user.is_authenticated:
             if "_session_expiry" in session:

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import sys
 
-from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.db import DatabaseError, connection
 from django.http import HttpResponse
 from django.views import defaults
+
+from rules.unreachable import UNREACHABLE
 
 HEALTH = "/healthz"
 READY = "/readyz"
@@ -70,7 +72,7 @@ class HealthCheckMiddleware:
 
 # Errors that mean the database cannot be reached now (down, restarting, a connection it
 # dropped): the request may well work in a moment, so 503 with Retry-After, not 500.
-UNAVAILABLE = (OperationalError, InterfaceError)
+UNAVAILABLE = UNREACHABLE
 
 
 def database_unavailable(exception) -> bool:

@@ -40,4 +40,5 @@ urlpatterns = [
     path("packs/<str:pack_id>/edit/redo/", pack_editor.pack_draft_redo, name="pack-redo"),
     path("packs/<str:pack_id>/edit/publish/", pack_editor.pack_draft_publish, name="pack-publish"),
     path("p/<str:token>/", packs.pack_shared, name="pack-shared"),
+    path("p/<str:token>/keep/", packs.pack_keep, name="pack-keep"),
 ]

@@ -25,6 +25,11 @@ class GameSystem(models.Model):
     description = models.TextField(blank=True)
     attributes = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # What ``loadpack`` last loaded: the file's digest, and updated_at as that load left
+    # it. Both unchanged means the tables still hold exactly that file (any admin edit
+    # touches updated_at), so the next ``loadpack`` of the same bytes can skip the reload.
+    pack_file_digest = models.CharField(max_length=64, blank=True, editable=False)
+    pack_loaded_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -234,6 +239,28 @@ class Pack(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.system})"
+
+
+class PackLink(models.Model):
+    """A pack shared by link that a player kept for his lists ("Use this pack"): he may
+    build on it while it stays shared by the same link. A renewed link or another
+    visibility ends it without touching this row; his saved lists keep their version."""
+
+    pack = models.ForeignKey(Pack, on_delete=models.CASCADE, related_name="kept_links")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kept_pack_links"
+    )
+    # The pack's share token when he kept it: he keeps what that link gave him.
+    token = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["pack", "user"], name="one_kept_link_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} keeps {self.pack}"
 
 
 class PackVersion(models.Model):

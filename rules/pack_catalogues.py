@@ -46,6 +46,17 @@ class VersionCatalogues:
             while len(self._kept) > self.max_kept:
                 self._kept.popitem(last=False)
 
+    def official(self, pack_id: str, number: int) -> Catalogue | None:
+        """The kept catalogue of version ``number`` of ``pack_id``, if that pack was
+        official when it was kept (readable by anyone: no reader to check), else None.
+        For answering while PostgreSQL cannot be reached (rules/unreachable.py)."""
+        with self._lock:
+            for catalogue in self._kept.values():
+                origin = catalogue.origin
+                if origin.official and origin.id == pack_id and origin.version == number:
+                    return catalogue
+        return None
+
     def __len__(self) -> int:
         return len(self._kept)
 

@@ -8,11 +8,16 @@ else gets nothing (the API answers 404, the same as for a pack that does not exi
 from __future__ import annotations
 
 import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Exists, Max, OuterRef, Q
 
 from . import models
+from .freshness import FRESH_FOR
 
 
 def _is_member(pack: models.Pack, user) -> bool:
@@ -40,15 +45,31 @@ def pack_can_manage(*, pack: models.Pack, user) -> bool:
 
 
 def pack_can_read(*, pack: models.Pack, user, token: str | None = None) -> bool:
+    """Official and public packs: everyone. Otherwise its owner and editors; and while it
+    is shared by link, whoever brings the link's token or kept the pack from that very
+    link (``PackLink``)."""
     if pack.official or pack.visibility == models.Pack.PUBLIC:
         return True
     if _is_member(pack, user):
         return True
-    return (
-        pack.visibility == models.Pack.LINK
-        and bool(token)
-        and secrets.compare_digest(str(token), pack.share_token)
-    )
+    if pack.visibility != models.Pack.LINK:
+        return False
+    if token:
+        return secrets.compare_digest(str(token), pack.share_token)
+    return _kept_from_link(pack, user)
+
+
+def _kept_from_link(pack: models.Pack, user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return models.PackLink.objects.filter(
+        pack_id=pack.pk, user_id=user.pk, token=pack.share_token
+    ).exists()
+
+
+def pack_kept(*, pack: models.Pack, user) -> bool:
+    """Whether this player kept this pack from its current link."""
+    return pack.visibility == models.Pack.LINK and _kept_from_link(pack, user)
 
 
 def pack_get_readable(*, pack_id: str, user, token: str | None = None) -> models.Pack | None:
@@ -69,13 +90,74 @@ _PACK_FIELDS = ("id", "system", "name", "official", "owner_id", "visibility", "s
                 "deleted_at")  # fmt: skip
 
 
+class PinnedVersions:
+    """The versions lists name, each with its pack row, kept per process for at most
+    ``fresh_for`` seconds: the same promise as the game data (rules/selectors.py).
+
+    A version never changes; its pack's row does (visibility, owner, deletion), and is
+    what decides who may build on it. A change made in this process drops the pack's
+    entries at once (rules/signals.py), again when it commits; one made in another
+    process is seen within ``fresh_for`` seconds. Inside a transaction the rows are read
+    fresh and not kept: they may hold this transaction's own uncommitted change.
+    Bounded: a busy server names many packs, and each entry is two small rows."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic,
+                 fresh_for: float = FRESH_FOR, max_kept: int = 1024):  # fmt: skip
+        self._clock = clock
+        self._fresh_for = fresh_for
+        self._max_kept = max_kept
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[str, int], tuple[float, models.PackVersion]] = (
+            OrderedDict()
+        )
+
+    def forget(self, pack_id: str | None = None) -> None:
+        with self._lock:
+            if pack_id is None:
+                self._kept.clear()
+                return
+            for key in [k for k in self._kept if k[0] == pack_id]:
+                del self._kept[key]
+
+    def changed(self, pack_id: str) -> None:
+        """This thread changed the pack's row: drop it now, and again once it commits
+        (another thread may have read the old row in between)."""
+        self.forget(pack_id)
+        if connection.in_atomic_block:
+            transaction.on_commit(lambda: self.forget(pack_id))
+
+    def get(self, pack_id: str, number: int) -> models.PackVersion | None:
+        if connection.in_atomic_block:
+            return _version_pinned_read(pack_id, number)
+        key, now = (pack_id, number), self._clock()
+        with self._lock:
+            hit = self._kept.get(key)
+        if hit is not None and now - hit[0] < self._fresh_for:
+            return hit[1]
+        version = _version_pinned_read(pack_id, number)
+        if version is not None:  # a version published a moment ago is found at once
+            with self._lock:
+                self._kept[key] = (now, version)
+                self._kept.move_to_end(key)
+                while len(self._kept) > self._max_kept:
+                    self._kept.popitem(last=False)
+        return version
+
+
+pinned_versions = PinnedVersions()
+
+
 def pack_version_pinned(*, pack_id: str, number: int) -> models.PackVersion | None:
     """The version a list document names, with its pack (what ``pack_can_read`` and a
     catalogue's origin need; the version's document and the rest left deferred), or None.
+    At most ``FRESH_FOR`` seconds old (``PinnedVersions``); read-only for the caller."""
+    return pinned_versions.get(pack_id, number)
 
-    On every validate against a player's pack, so one plain query: the ORM's compiling
-    of the same join cost several times the query itself, which made a player's pack
-    slower to validate against than the official data (``make bench`` compares them)."""
+
+def _version_pinned_read(pack_id: str, number: int) -> models.PackVersion | None:
+    """One plain query: the ORM's compiling of the same join cost several times the
+    query itself, which made a player's pack slower to validate against than the
+    official data (``make bench`` compares them)."""
     version_table = models.PackVersion._meta.db_table
     pack_table = models.Pack._meta.db_table
     columns = [f"v.{c}" for c in _VERSION_FIELDS] + [f"p.{c}" for c in _PACK_FIELDS]
@@ -106,14 +188,20 @@ def pack_get_by_token(*, token: str) -> models.Pack | None:
 
 
 def packs_visible(*, user, system: str | None = None):
-    """The packs this user can see and use (not deleted), official first; each with
+    """The packs this user can see and use (not deleted: official, public, his own, those
+    he edits and those he kept from their link), official first; each with
     ``latest_version`` and ``is_editor`` annotated, in a single query."""
     visible = Q(official=True) | Q(visibility=models.Pack.PUBLIC)
     editor = models.Pack.editors.through.objects.filter(
         pack_id=OuterRef("pk"), user_id=getattr(user, "pk", None)
     )
     if user is not None and user.is_authenticated:
-        visible |= Q(owner=user) | Q(Exists(editor))
+        kept = models.PackLink.objects.filter(
+            pack_id=OuterRef("pk"), user_id=user.pk, token=OuterRef("share_token")
+        )
+        visible |= (
+            Q(owner=user) | Q(Exists(editor)) | Q(Exists(kept), visibility=models.Pack.LINK)
+        )
     found = models.Pack.objects.filter(visible, deleted_at__isnull=True)
     if system is not None:
         found = found.filter(system=system)

@@ -6,6 +6,13 @@ stands (``dump_pack``: every default written out, so the hash does not depend on
 file's formatting) as the next version of the system's official pack, but only when
 its content hash differs from the latest version's. Both happen in one transaction: a
 refused pack changes nothing, tables or versions.
+
+``load_official_pack_file_if_changed`` is what ``loadpack`` runs at every ``make run``:
+when the file's bytes are those of the system's last load and the tables were not
+edited since (the system's updated_at is still the one that load left; every admin edit
+touches it), it skips parsing, checking and rewriting, and says so. Anything else (a
+changed file, an admin edit, another file loaded for the system since, a new loader)
+reloads everything as before, and so does ``force``.
 """
 
 from __future__ import annotations
@@ -15,9 +22,16 @@ import json
 from pathlib import Path
 
 from django.db import transaction
+from django.db.models import F
 
 from . import models
-from .packs import dump_pack, load_pack, read_pack_file
+from .engine.document import ProblemAt
+from .pack_checks import SCHEMA_PATH
+from .packs import FORMAT, PackError, dump_pack, load_pack, read_pack_file
+
+# Raise when load_pack writes the same file into different rows (a new column filled
+# from the pack, say): every database then reloads each pack once, however unchanged.
+LOADER_REVISION = 1
 
 
 def canonical_json(document) -> bytes:
@@ -72,10 +86,57 @@ def record_official_version(
 
 def load_official_pack_file(path: str | Path) -> tuple[models.GameSystem, models.PackVersion, bool]:
     """Load a pack file into the game tables and record it as an official version."""
+    digest = file_digest(path)
     pack = read_pack_file(path)
     with transaction.atomic():
         system = load_pack(pack, source=str(path))
         version, created = record_official_version(
             system.key, note=f"loaded from {Path(path).name}"
         )
+        # The stamp the load just left, copied in the database: update() leaves
+        # updated_at as it is, so the two stay equal until the tables change.
+        models.GameSystem.objects.filter(pk=system.pk).update(
+            pack_file_digest=digest, pack_loaded_at=F("updated_at")
+        )
     return system, version, created
+
+
+def file_digest(path: str | Path) -> str:
+    """SHA-256 (hex) of the file's bytes and of what reads them (format, schema, loader)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PackError([ProblemAt("", f"cannot read {path}: {exc.strerror}")], str(path)) from exc
+    reader = f"{FORMAT}\n{LOADER_REVISION}\n".encode() + SCHEMA_PATH.read_bytes()
+    return hashlib.sha256(hashlib.sha256(reader).digest() + data).hexdigest()
+
+
+def unchanged_since_last_load(
+    path: str | Path,
+) -> tuple[models.GameSystem, models.PackVersion] | None:
+    """(system, its official version) when the file is the one its tables hold as loaded."""
+    system = models.GameSystem.objects.filter(
+        pack_file_digest=file_digest(path), updated_at=F("pack_loaded_at")
+    ).first()
+    if system is None:
+        return None
+    version = (
+        models.PackVersion.objects.filter(pack__system=system.key, pack__official=True)
+        .order_by("-number")
+        .first()
+    )
+    return None if version is None else (system, version)
+
+
+def load_official_pack_file_if_changed(
+    path: str | Path, *, force: bool = False
+) -> tuple[models.GameSystem, models.PackVersion, str]:
+    """(system, version, what happened): "skipped" (same file, tables untouched since its
+    load), "recorded" (loaded, a new official version) or "unchanged" (loaded, same
+    content as the latest version)."""
+    found = None if force else unchanged_since_last_load(path)
+    if found is not None:
+        return (*found, "skipped")
+    system, version, created = load_official_pack_file(path)
+    return system, version, "recorded" if created else "unchanged"

@@ -1,9 +1,9 @@
 """Game-data packs (fixtures/*.yaml|json) <-> the database.
 
-``load_pack`` checks the whole pack first (JSON Schema, then every reference) and
-writes it in one transaction, replacing the system's previous data, so a re-load is
-idempotent and a refused pack changes nothing. ``dump_pack`` writes the same shape
-back: ``load_pack(dump_pack(k))`` leaves the data as it was.
+``load_pack`` checks the whole pack first (rules/pack_checks.py: JSON Schema, then
+every reference) and writes it in one transaction, replacing the system's previous
+data, so a re-load is idempotent and a refused pack changes nothing. ``dump_pack``
+writes the same shape back: ``load_pack(dump_pack(k))`` leaves the data as it was.
 
 Renamed keys: a faction, item, card or special action may list its old keys as
 ``aliases``; they are stored in the row's ``attributes["aliases"]`` (no extra column,
@@ -14,34 +14,21 @@ reads them through ``rules.engine.aliases``.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
-from collections import Counter, OrderedDict
-from functools import cache
+from collections import OrderedDict
 from pathlib import Path
 
 import yaml
 from django.db import transaction
-from jsonschema import Draft202012Validator
 
 from rules.engine.aliases import ALIASES
-from rules.engine.document import ProblemAt, describe_error
-from rules.engine.validation import UnknownSystem, rules_for
+from rules.engine.document import ProblemAt
 
 from . import models
+from .pack_checks import check_pack
 from .signals import bulk_write
 
 FORMAT = "muster-pack/1"
-# Rows that may be renamed: the pack section, and the name of the kind in messages.
-RENAMABLE = {
-    "factions": "faction",
-    "items": "item",
-    "cards": "card",
-    "special_actions": "special action",
-}
-SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "pack.schema.json"
-
-
 class PackError(ValueError):
     def __init__(self, problems: list[ProblemAt], source: str = "pack"):
         self.problems = problems
@@ -51,11 +38,6 @@ class PackError(ValueError):
 
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-@cache
-def pack_schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text())
 
 
 # A file read again unchanged (a re-run of loadpack in one process, the test suite loading
@@ -94,137 +76,6 @@ def _parse_pack_file(path: Path) -> dict:
         raise PackError(
             [ProblemAt("", f"not valid {path.suffix[1:].upper()}: {exc}")], str(path)
         ) from exc
-
-
-# check_pack is a pure function of the document, and the larger packs take seconds to
-# check against the schema: the same document checked again (re-loads, a fork's first
-# version, the test suite) reuses the answer, keyed by a digest of its exact content.
-_CHECKED: OrderedDict[str, tuple[ProblemAt, ...]] = OrderedDict()
-_CHECKED_MAX = 32
-
-
-def _digest(pack: dict) -> str:
-    # repr, not JSON: it keeps 1 and "1", a YAML date and its string, and a lone surrogate
-    # apart (each is checked differently), and it costs milliseconds on the largest pack.
-    return hashlib.sha256(repr(pack).encode("utf-8", "backslashreplace")).hexdigest()
-
-
-def check_pack(pack) -> list[ProblemAt]:
-    """Every problem of the pack: schema first, then dangling and duplicate keys."""
-    if not isinstance(pack, dict):
-        return [ProblemAt("", "a pack must be a mapping with 'format' and 'system'")]
-    digest = _digest(pack)
-    if digest not in _CHECKED:
-        _CHECKED[digest] = tuple(_check_whole(pack))
-        while len(_CHECKED) > _CHECKED_MAX:
-            _CHECKED.popitem(last=False)
-    return list(_CHECKED[digest])
-
-
-def _check_whole(pack: dict) -> list[ProblemAt]:
-    errors = sorted(
-        Draft202012Validator(pack_schema()).iter_errors(pack),
-        key=lambda e: [str(p) for p in e.absolute_path],
-    )
-    if errors:
-        return [describe_error(e) for e in errors]
-    return _check_references(pack)
-
-
-def _duplicates(rows, section: str) -> list[ProblemAt]:
-    seen = Counter(r["key"] for r in rows)
-    return [
-        ProblemAt(f"{section}[{i}].key", f"duplicate key '{r['key']}'")
-        for i, r in enumerate(rows)
-        if seen[r["key"]] > 1
-    ]
-
-
-def _check_references(pack: dict) -> list[ProblemAt]:
-    problems: list[ProblemAt] = []
-    system = pack["system"]["key"]
-    for section in ("factions", "items", "cards", "special_actions", "validators"):
-        rows = pack.get(section, [])
-        if section == "validators":
-            rows = [{"key": v["code"]} for v in rows]
-        problems += _duplicates(rows, section)
-    problems += _check_validator_codes(pack, system)
-    problems += _unknown_references(pack)
-    for i, action in enumerate(pack.get("special_actions", [])):
-        problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
-    for section, kind in RENAMABLE.items():
-        problems += _check_aliases(pack.get(section, []), section, kind)
-    return problems
-
-
-def _unknown_references(pack: dict) -> list[ProblemAt]:
-    """Factions and items named by an item or a card that the pack does not have."""
-    factions = {f["key"] for f in pack.get("factions", [])}
-    items = {i["key"] for i in pack.get("items", [])}
-    problems: list[ProblemAt] = []
-    for i, item in enumerate(pack.get("items", [])):
-        if item.get("faction") is not None and item["faction"] not in factions:
-            problems.append(
-                ProblemAt(f"items[{i}].faction", f"unknown faction '{item['faction']}'")
-            )
-    for i, card in enumerate(pack.get("cards", [])):
-        if card.get("faction") is not None and card["faction"] not in factions:
-            problems.append(
-                ProblemAt(f"cards[{i}].faction", f"unknown faction '{card['faction']}'")
-            )
-        for slot in ("items", "options"):
-            problems += [
-                ProblemAt(f"cards[{i}].{slot}[{j}].key", f"unknown item '{ref['key']}'")
-                for j, ref in enumerate(card.get(slot, []))
-                if ref["key"] not in items
-            ]
-    return problems
-
-
-def _check_validator_codes(pack: dict, system: str) -> list[ProblemAt]:
-    """The system has rules registered, and they know every validator code the pack names."""
-    try:
-        known_codes = set(rules_for(system).validators)
-    except UnknownSystem:
-        return [
-            ProblemAt(
-                "system.key", f"no rules are registered for system '{system}' (rules/systems/)"
-            )
-        ]
-    allowed = ", ".join(sorted(known_codes))
-    return [
-        ProblemAt(
-            f"validators[{i}].code", f"unknown validator '{v['code']}'; {system} has: {allowed}"
-        )
-        for i, v in enumerate(pack.get("validators", []))
-        if v["code"] not in known_codes
-    ]
-
-
-def _check_aliases(rows: list[dict], section: str, kind: str) -> list[ProblemAt]:
-    """An old key must name one row only: not a current key, not claimed by two rows."""
-    problems: list[ProblemAt] = []
-    current = {r["key"] for r in rows}
-    claimed: dict[str, str] = {}
-    for i, row in enumerate(rows):
-        if ALIASES in row.get("attributes", {}):
-            problems.append(
-                ProblemAt(
-                    f"{section}[{i}].attributes.{ALIASES}",
-                    f"'{ALIASES}' is reserved in attributes: old keys go in {section}[{i}].aliases",
-                )
-            )
-        for j, old in enumerate(row.get("aliases", [])):
-            path = f"{section}[{i}].aliases[{j}]"
-            if old in current:
-                problems.append(ProblemAt(path, f"'{old}' is the key of a current {kind}"))
-            elif old in claimed:
-                problems.append(
-                    ProblemAt(path, f"'{old}' is already an old key of {kind} '{claimed[old]}'")
-                )
-            else:
-                claimed[old] = row["key"]
-    return problems
 
 
 def _stored_attributes(row: dict) -> dict:

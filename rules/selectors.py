@@ -15,18 +15,17 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.db import connection, transaction
-from django.db.models import Prefetch
 
 from rules.engine import catalogue as c
 from rules.engine.pack_catalogue import catalogue_from_pack
 
-from . import models
+from . import freshness, models, unreachable
 
 T = TypeVar("T")
 
 # How late another process's change may be seen: the systems' rows are re-read at most
 # this often, in one query of a handful of rows.
-FRESH_FOR = 1.0
+FRESH_FOR = freshness.FRESH_FOR
 
 
 class GameData:
@@ -39,6 +38,9 @@ class GameData:
       and again when the change commits (other threads may have read in between).
     - While this thread's transaction holds an uncommitted change, its reads bypass the
       shared rows (they might roll back): it queries, as every request did before.
+    - While PostgreSQL cannot be reached, a caller that asked for it
+      (``rules.unreachable.kept_while_unreachable``) gets the last rows read, however old,
+      and is told how old; any other caller gets the error.
     """
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic, fresh_for=FRESH_FOR):
@@ -55,6 +57,8 @@ class GameData:
             self._checked_at = float("-inf")
             self._generation = 0
             self._built: dict[tuple[str, str], tuple[object, object]] = {}
+            # The last rows read and when: kept through changes, for the unreachable case.
+            self._last: tuple[dict[str, models.GameSystem], float] | None = None
         self._local.dirty = False
 
     # --- invalidation ------------------------------------------------------------
@@ -96,10 +100,25 @@ class GameData:
         if systems is not None and now - self._checked_at < self._fresh_for:
             return systems
         generation = self._generation
-        systems = {s.key: s for s in models.GameSystem.objects.all()}
+        try:
+            systems = {s.key: s for s in models.GameSystem.objects.all()}
+        except unreachable.UNREACHABLE as error:
+            return self._kept_rows(now, error)
         with self._lock:
+            self._last = (systems, now)
             if generation == self._generation:  # no change was announced meanwhile
                 self._systems, self._checked_at = systems, now
+        return systems
+
+    def _kept_rows(self, now: float, error: Exception) -> dict[str, models.GameSystem]:
+        """PostgreSQL cannot be reached: the last rows read, if the caller asked for them
+        and there are any (this process read them once at least); else the error."""
+        fallback = unreachable.active()
+        last = self._last
+        if fallback is None or last is None:
+            raise error
+        systems, read_at = last
+        fallback.tables_age = now - read_at
         return systems
 
     def system_list(self) -> list[models.GameSystem]:
@@ -170,7 +189,11 @@ def catalogue_for(*, system: models.GameSystem) -> c.Catalogue:
 
 def catalogue_stamp(catalogue: c.Catalogue):
     """The ``updated_at`` of the system row ``catalogue`` was built from, while it is the
-    one this process keeps (None otherwise): a key for anything rendered from it."""
+    one this process keeps (None otherwise): a key for anything rendered from it.
+
+    A player's pack version has none: its data never changes, but what a page shows of
+    it does (the pack's name, whether a newer version exists), so such pages are
+    rendered each time."""
     hit = game_data._built.get((catalogue.system, "catalogue"))
     return hit[0] if hit is not None and hit[1] is catalogue else None
 
@@ -182,10 +205,12 @@ def built_for(*, system: models.GameSystem, name: str, build: Callable[..., T]) 
 
 
 def forget() -> None:
-    from . import pack_catalogues  # beside this module: it imports nothing of ours back
+    # Beside this module; they import nothing of ours back.
+    from . import pack_catalogues, pack_selectors
 
     game_data.forget()
     pack_catalogues.forget()
+    pack_selectors.pinned_versions.forget()
 
 
 def _build(system: models.GameSystem) -> c.Catalogue:
@@ -200,15 +225,22 @@ def _document(system: models.GameSystem) -> dict:
     faction_keys = {f.id: f.key for f in factions}
     items = list(system.items.all())
     item_keys = {i.id: i.key for i in items}
-    cards = system.cards.prefetch_related(
-        Prefetch("card_items", queryset=models.CardItem.objects.order_by("slot", "position"))
-    )
+    cards = system.cards.all()
+    # Plain tuples, not model instances: Mordheim's cards offer about 4,600 items, and
+    # building a model per row was over half of building its catalogue.
+    offered: dict[int, list[tuple]] = {}
+    for card_id, slot, item_id, points in (
+        models.CardItem.objects.filter(card__system=system)
+        .order_by("card", "slot", "position")
+        .values_list("card_id", "slot", "item_id", "points")
+    ):
+        offered.setdefault(card_id, []).append((slot, item_id, points))
 
     def refs(card, slot):
         return [
-            {"key": item_keys[ci.item_id], "points": ci.points}
-            for ci in card.card_items.all()
-            if ci.slot == slot
+            {"key": item_keys[item_id], "points": points}
+            for found_slot, item_id, points in offered.get(card.id, ())
+            if found_slot == slot
         ]
 
     def row(obj, **fields):

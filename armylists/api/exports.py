@@ -32,6 +32,7 @@ from armylists.services import documents, lists, text_export
 from rules.engine.checks import schema_major
 
 from .errors import ErrorsSerializer
+from .kept import GAME_DATA_HEADER, answers_from_memory
 from .lists import LIST_ID, NO_SUCH_LIST, NOT_LOGGED_IN, TOO_LARGE, _owned
 from .renderers import JSONRenderer
 from .schema import DOCUMENT_REF, EXTRA_COMPONENTS
@@ -236,7 +237,8 @@ class Render(_ExportView):
     parser_classes = BODY_PARSERS
 
     @extend_schema(
-        parameters=[_format_param("read, with ids and the game data's version")],
+        parameters=[_format_param("read, with ids and the game data's version"),
+                    GAME_DATA_HEADER],
         request={"application/json": DOCUMENT_REF},
         responses=_answers(
             {
@@ -249,6 +251,7 @@ class Render(_ExportView):
         tags=["validation"],
         auth=[],
     )
+    @answers_from_memory
     def post(self, request):
         """An unsaved list document as export would write it: JSON, or text to paste with
         its verdict. The same checks as validate; nothing is stored."""

@@ -12,40 +12,31 @@ from __future__ import annotations
 
 import re
 
-from django.conf import settings
-from django.core.cache import caches
 from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
-    extend_schema_view,
 )
 from rest_framework import status
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.decorators import (
     api_view,
     authentication_classes,
     parser_classes,
     permission_classes,
 )
-from rest_framework.exceptions import ErrorDetail, NotFound, Throttled, ValidationError
+from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from armylists import selectors
-from armylists.client_address import client_address
 from armylists.models import ArmyList
 from armylists.services import imports_rosters, lists
 from armylists.services.tags import MAX_TAG_LENGTH, tag_normal, tag_problem
 from rules.engine import DocumentError, ProblemAt
 
-from ..brakes import username_key
 from .errors import ErrorsSerializer
 from .imports import (
     IMPORT_PARSERS,
@@ -57,7 +48,7 @@ from .imports import (
 )
 from .owned import LIST_ID, NOT_LOGGED_IN
 from .owned import owned_list_or_404 as _owned
-from .parsers import JSONBodyParser, document_input
+from .parsers import document_input
 from .schema import DOCUMENT_REF
 from .serializers import (
     ConflictSerializer,
@@ -69,8 +60,6 @@ from .serializers import (
     ListSummarySerializer,
     ShareActionSerializer,
     SharedListSerializer,
-    TokenRequestSerializer,
-    TokenSerializer,
 )
 from .views import BODY_PARSERS, EXAMPLE_DOCUMENT, read_body
 
@@ -393,88 +382,3 @@ def shared_detail(request, token):
         raise NotFound("no list is shared with this link")
     context = {"request": request, "payload": lists.list_payload(army_list=army_list)}
     return Response(SharedListSerializer(army_list, context=context).data)
-
-
-class _RatesFromSettings:
-    # DRF reads the rates once, at import; these read them on each request, so a test
-    # (or a settings change) can set them. The counts live in the "brakes" cache, shared
-    # by every process (DRF's default is the per-process default cache).
-    def get_rate(self):
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
-
-    def get_ident(self, request):
-        # The same client address as the login lockouts and the form brakes.
-        return client_address(request) or ""
-
-    @property
-    def cache(self):
-        return caches["brakes"]
-
-
-class TokenAttemptsPerIP(_RatesFromSettings, ScopedRateThrottle):
-    """Token requests from one IP address (rate "auth-token")."""
-
-
-class TokenAttemptsPerUsername(_RatesFromSettings, SimpleRateThrottle):
-    """Token requests for one username, from anywhere (rate "auth-token-username")."""
-
-    scope = "auth-token-username"
-
-    def get_cache_key(self, request, view):
-        try:
-            username = request.data.get("username")
-        except AttributeError:  # a body that is not an object: the serializer says so
-            return None
-        if not isinstance(username, str) or not username:
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": username_key(username)}
-
-
-@extend_schema_view(
-    post=extend_schema(
-        request={
-            "application/json": TokenRequestSerializer,
-            "application/x-www-form-urlencoded": TokenRequestSerializer,
-            "multipart/form-data": TokenRequestSerializer,
-        },
-        responses={
-            200: TokenSerializer,
-            400: OpenApiResponse(ErrorsSerializer, description="Wrong username or password."),
-            413: TOO_LARGE,
-            429: THROTTLED,
-        },
-        tags=["auth"],
-        auth=[],
-        description='Your API token, for scripts: send it as "Authorization: Token <token>". '
-        "The same token every time until it is deleted. Attempts are limited per IP "
-        "address and per username (429); after repeated wrong passwords the username and "
-        "the address are locked out for a while, as on the login page.",
-    )
-)
-class ObtainToken(ObtainAuthToken):
-    """DRF's obtain_auth_token, documented, throttled, and sharing the login page's lockout
-    (axes counts every failure here too)."""
-
-    serializer_class = TokenRequestSerializer
-    authentication_classes = []  # the body is the credential: no session, so no CSRF
-    permission_classes = [AllowAny]
-    parser_classes = [JSONBodyParser, FormParser, MultiPartParser]
-    throttle_scope = "auth-token"
-    throttle_classes = [TokenAttemptsPerIP, TokenAttemptsPerUsername]
-
-    def post(self, request, *args, **kwargs):
-        try:
-            return super().post(request, *args, **kwargs)
-        except ValidationError:
-            # axes flags the request it refused (the DRF request it was handed).
-            if getattr(request, "axes_locked_out", False):
-                wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
-                raise Throttled(
-                    wait=wait,
-                    detail="too many failed logins from this address or for this username; "
-                    f"try again in {wait // 60} minutes.",
-                ) from None
-            raise
-
-
-obtain_token = ObtainToken.as_view()

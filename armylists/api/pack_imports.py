@@ -29,10 +29,19 @@ from rules import pack_selectors as selectors
 from rules.engine import ProblemAt
 
 from .lists import TOO_LARGE
+from .pack_common import (
+    NOT_ALLOWED,
+    NOT_FOUND,
+    REFUSED,
+    TAGS,
+    THROTTLED,
+    PackWrites,
+    api_url,
+    refused,
+)
+from .pack_common import live as live_pack
 from .pack_schema import PackDetailSerializer
-from .packs import NOT_ALLOWED, NOT_FOUND, REFUSED, TAGS, THROTTLED, PackWrites, _api_url, _detail
-from .packs import _live as live_pack
-from .packs import _refused as refused
+from .packs import detail_of
 
 MAX_NAME = 100
 FILE_BYTES = MAX_XML_BYTES  # a zipped file is smaller; unpacked, the reader bounds it
@@ -183,8 +192,8 @@ def pack_import_battlescribe(request):
         )
     except PackRefused as exc:
         return refused(exc)
-    body = {**_detail(request, done.pack), "version": done.version, "report": done.report}
+    body = {**detail_of(request, done.pack), "version": done.version, "report": done.report}
     response = Response(body, status=status.HTTP_201_CREATED)
-    response["Location"] = _api_url(request, "api-pack", done.pack.id)
+    response["Location"] = api_url(request, "api-pack", done.pack.id)
     return response
 

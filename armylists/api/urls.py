@@ -2,14 +2,14 @@ from django.urls import include, path
 
 from armylists.presenters import all_presenters
 
-from . import diff, exports, lists, snapshots, views
+from . import auth_token, diff, exports, lists, snapshots, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),
     path("systems/<slug:system>/", views.system_detail, name="api-system"),
     path("validate/", views.validate, name="api-validate"),
     path("render/", exports.render, name="api-render"),
-    path("auth/token/", lists.obtain_token, name="api-token"),
+    path("auth/token/", auth_token.obtain_token, name="api-token"),
     path("lists/", lists.list_collection, name="api-lists"),
     path("lists/import/", lists.list_import, name="api-lists-import"),
     # <str:>, not <int:>: a malformed id gets the API's JSON 404, not the site's page.

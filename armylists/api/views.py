@@ -19,6 +19,7 @@ from rules import selectors
 
 from . import conditional
 from .errors import ErrorsSerializer
+from .kept import AUTHENTICATION, GAME_DATA_HEADER, answers_from_memory
 
 # BODY_PARSERS and read_body live with the parsers (the games' endpoints use them too).
 from .parsers import BODY_PARSERS, document_input, read_body  # noqa: F401  (re-exported)
@@ -65,14 +66,18 @@ def system_detail(request, system):
     request={"application/json": DOCUMENT_REF},
     responses={200: ValidationResultSerializer, 400: ErrorsSerializer},
     examples=[OpenApiExample("Nordgaard raid", value=EXAMPLE_DOCUMENT, request_only=True)],
+    parameters=[GAME_DATA_HEADER],
     tags=["validation"],
     auth=[],
 )
 @api_view(["POST"])
+@authentication_classes(AUTHENTICATION)
 @permission_classes([AllowAny])
 @parser_classes(BODY_PARSERS)
+@answers_from_memory
 def validate(request):
     """Validate a list document. 200 for every well-formed list, legal or not; 400 with
-    paths for a malformed one (not JSON, wrong types, unknown system)."""
+    paths for a malformed one (not JSON, wrong types, unknown system). Answered from the
+    game data the server holds while its database is unreachable (see Game-Data)."""
     # The raw body goes to the document service: decoded and checked in one pass.
     return Response(documents.list_validate(**document_input(request), reader=request.user))

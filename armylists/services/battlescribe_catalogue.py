@@ -17,6 +17,9 @@ and ``entryLinks/entryLink`` (``targetId``, ``type``). ``modifiers`` (with their
 ``conditions`` and ``conditionGroups``) are kept as they are written, never evaluated.
 Everything else (rules, info links, publications, force entries) is skipped.
 
+The module stays whole past 400 lines: it is the one reading of that schema, element by
+element in the order above; the hardened XML parsing itself is ``xml_hardened``.
+
 Links are not resolved here (a link may point into the game system file): ``Library``
 finds their targets, and the game's mapping follows them with a guard against cycles.
 """

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, gettext
 
-from rules import selectors
+from rules import pack_catalogues, selectors, unreachable
 from rules.engine import (
     Catalogue,
     DocumentError,
@@ -77,7 +77,7 @@ def catalogue_of(document: ListDocument, *, reader=None) -> Catalogue:
     A document that names a ``pack`` gets that pack version's data, if ``reader`` (a
     user, None for anonymous, ``pinning.SAVED`` for a saved list) may build on it."""
     if document.pack is not None:
-        return _with_rules(pinning.pinned_catalogue(document=document, reader=reader))
+        return _with_rules(_pinned(document, reader))
     catalogue = selectors.catalogue_get(key=document.system)
     if catalogue is None:
         known = ", ".join(s.key for s in selectors.system_list()) or "none loaded"
@@ -85,6 +85,24 @@ def catalogue_of(document: ListDocument, *, reader=None) -> Catalogue:
             [ProblemAt("system", f"unknown game system '{document.system}' (known: {known})")]
         )
     return _with_rules(catalogue)
+
+
+def _pinned(document: ListDocument, reader) -> Catalogue:
+    """The catalogue of the pack version the document names. While PostgreSQL cannot be
+    reached, and only where the caller asked for it (rules/unreachable.py): the kept
+    catalogue of an official pack's version (a version never changes, and an official
+    pack is anybody's to read, so no reader needs looking up); any other pack needs the
+    database to say who may read it, so its error stands (a 503)."""
+    try:
+        return pinning.pinned_catalogue(document=document, reader=reader)
+    except unreachable.UNREACHABLE:
+        fallback = unreachable.active()
+        ref = document.pack
+        kept = pack_catalogues.kept.official(ref.id, ref.version) if fallback else None
+        if kept is None or kept.system != document.system:
+            raise
+        fallback.pack = True
+        return kept
 
 
 def _with_rules(catalogue: Catalogue) -> Catalogue:

@@ -22,6 +22,10 @@ An edit is a plain dict, so a workspace can store it among its undo steps::
     {"op": "replace", "document": {...}}                  a whole document (restore, discard)
     {"op": "set_pack", "value": {"id", "version"} | None} the pack version it is judged by
 
+Past 400 lines on purpose: each edit's apply sits beside the undo and redo it returns,
+and the table above is the contract of all of them; split by edit, an edit and its undo
+would live in different files.
+
 ``apply`` returns the new document with ``undo`` (edits that, applied in order to the new
 document, give the old one back) and ``redo`` (edits that make the new one from the old
 again, with every id they assigned, so a redo is the same edit, not a new one). An edit of

@@ -10,6 +10,8 @@ document whole). What would break the bounds of a pack is refused at once and no
 from __future__ import annotations
 
 import copy
+import threading
+from collections import OrderedDict
 
 from django.db import transaction
 
@@ -95,10 +97,28 @@ def draft_remove_row(*, draft: PackDraft, section: str, key: str) -> PackDraft:
     return _save(draft, document, action="removed", section=section, key=key)
 
 
+# The problems of the drafts last looked at, by (draft, updated_at): every save of a
+# draft touches updated_at, so an entry is never stale, and the editor's page after an
+# edit does not walk a 500-card document again. Small: a few members edit at once.
+_PROBLEMS: OrderedDict[tuple, list[ProblemAt]] = OrderedDict()
+_PROBLEMS_KEPT = 32
+_problems_lock = threading.Lock()
+
+
 def draft_problems(*, draft: PackDraft) -> list[ProblemAt]:
     """Every problem of the draft as the pack's next version, paths without a prefix."""
+    key = (draft.pk, draft.updated_at, draft.pack.system)
+    with _problems_lock:
+        kept = _PROBLEMS.get(key)
+    if kept is not None:
+        return list(kept)
     found = document_problems(draft.document, system=draft.pack.system, prefix="")
-    return [ProblemAt(p.path.lstrip("."), p.message, p.code) for p in found]
+    problems = [ProblemAt(p.path.lstrip("."), p.message, p.code) for p in found]
+    with _problems_lock:
+        _PROBLEMS[key] = problems
+        while len(_PROBLEMS) > _PROBLEMS_KEPT:
+            _PROBLEMS.popitem(last=False)
+    return list(problems)
 
 
 def draft_publish(*, draft: PackDraft, user, note: str) -> PackVersion:

@@ -3,7 +3,7 @@
 
 A pack document is untrusted input: before anything is stored it is bounded (size,
 rows per section, nesting, string lengths, no NUL or unpaired surrogate) and then checked
-whole by the pack schema and the pack's own references (``rules.packs.check_pack``:
+whole by the pack schema and the pack's own references (``rules.pack_checks.check_pack``:
 keys that exist, validators of the game's own codes). A refusal names every problem by
 its path and changes nothing.
 """
@@ -16,11 +16,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from rules import pack_selectors
 from rules.engine import ProblemAt
 from rules.engine.pack_diff import pack_changes
-from rules.models import Pack, PackVersion, new_share_token
+from rules.models import Pack, PackLink, PackVersion, new_share_token
+from rules.pack_checks import check_pack
 from rules.pack_versions import canonical_json, content_hash, next_version_number
-from rules.packs import FORMAT, check_pack
+from rules.packs import FORMAT
 
 # Bounds of one pack document. The largest official pack (Mordheim) has about 300 rows
 # in its largest section, nests 14 levels (its campaign's exploration table) and takes
@@ -231,6 +233,25 @@ def pack_update(
         if users is not None:
             pack.editors.set(users)
     return pack
+
+
+def pack_keep(*, pack: Pack, user) -> bool:
+    """A pack shared by link kept for this player's lists, from that link (the caller
+    checked the token): on his start page and in his API listing until the link is
+    renewed or the pack is no longer shared by link. False when there is nothing to
+    keep: his own or an edited pack, or one that is not shared by link."""
+    if pack.visibility != Pack.LINK or pack.deleted_at is not None:
+        return False
+    if pack_selectors.pack_can_publish(pack=pack, user=user):
+        return False
+    PackLink.objects.update_or_create(pack=pack, user=user, defaults={"token": pack.share_token})
+    return True
+
+
+def pack_forget(*, pack: Pack, user) -> None:
+    """No longer kept (his saved lists keep their version: their pin was checked when
+    they were saved)."""
+    PackLink.objects.filter(pack=pack, user=user).delete()
 
 
 def pack_delete(*, pack: Pack) -> None:

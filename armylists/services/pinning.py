@@ -11,6 +11,7 @@ was checked when the owner saved it.
 
 from __future__ import annotations
 
+from django.db import OperationalError
 from django.utils.translation import gettext
 
 from rules import pack_catalogues
@@ -40,7 +41,13 @@ def pack_of(*, ref: PackRef, system: str, reader=None) -> Pack:
 
 
 def pack_of_version(pack: Pack | None, *, ref: PackRef, system: str, reader=None) -> Pack:
-    if pack is None or (reader is not SAVED and not pack_can_read(pack=pack, user=reader)):
+    if pack is not None and reader is not SAVED and not pack_can_read(pack=pack, user=reader):
+        if getattr(reader, "reader_unknown", False):
+            # Who asks could not be looked up (the database is down): the pack may be
+            # his, so the honest answer is the database's error (a 503), not "not yours".
+            raise OperationalError("the database cannot say who is asking")
+        raise _not_found(ref)
+    if pack is None:
         raise _not_found(ref)
     if pack.system != system:
         raise DocumentError(

@@ -94,13 +94,9 @@ def draft_get(*, holder: str | None, system: str, discarded: bool = False) -> Wo
     return next(iter(found.order_by()[:1]), None)
 
 
-def draft_pack(*, holder: str | None, system: str) -> dict | None:
-    """The pack version the draft of ``system`` is on (None: the official data), read
-    without the draft itself."""
-    if holder is None:
-        return None
-    found = Workspace.objects.filter(holder=holder, key=draft_key(system), discarded=False)
-    value = found.order_by().values_list("document__pack", flat=True).first()
+def draft_pack(workspace: Workspace) -> dict | None:
+    """The pack version a draft is on (None: the official data)."""
+    value = workspace.document.get("pack")
     return value if isinstance(value, dict) else None
 
 

@@ -96,7 +96,7 @@ def _new_document(form, system: str):
 
 def _packs_offered(user, system: str) -> list[tuple]:
     """The players' packs of this game this player can use (his own, public ones, ones he
-    edits), newest version each: (id, name, version, whose)."""
+    edits or kept from their link), newest version each: (id, name, version, whose)."""
     def whose(pack) -> str:
         if user.is_authenticated and pack.owner_id == user.pk:
             return _("yours")
@@ -132,20 +132,32 @@ def draft_builder(request, system):
     if request.method == "POST" and "document" in request.POST:
         return _load(request, catalogue=catalogue)
     holder = workspaces.holder_of(request.session, create=False)
-    catalogue = _draft_catalogue(request, holder=holder, official=catalogue)
     if request.method == "GET":
-        saved = _save_after_login(request, catalogue=catalogue, holder=holder)
-        return saved or _show_draft(request, catalogue=catalogue, holder=holder)
+        return _get_draft(request, official=catalogue, holder=holder)
     workspace = workspaces.draft_get(holder=holder, system=system)
     if workspace is None:
         return go(request, reverse("system-start", args=[system]))
+    pack = workspaces.draft_pack(workspace)
+    catalogue = _draft_catalogue(request, pack=pack, official=catalogue)
     return _post(request, catalogue=catalogue, workspace=workspace)
 
 
-def _draft_catalogue(request, *, holder, official):
-    """The data the draft is judged by: the pack version it started on, if this player
-    may still use it, else the official data (saving then names the problem)."""
-    pack = workspaces.draft_pack(holder=holder, system=official.system)
+def _get_draft(request, *, official, holder):
+    """The draft's page: its stamp and pack in one small query, then the page as kept
+    (or a save that waited for a login, or the start page when there is no draft)."""
+    found = stamps.draft_stamp(holder=holder, key=workspaces.draft_key(official.system))
+    catalogue = _draft_catalogue(request, pack=found[1] if found else None, official=official)
+    saved = _save_after_login(request, catalogue=catalogue, holder=holder)
+    if saved is not None:
+        return saved
+    if found is None:
+        return go(request, reverse("system-start", args=[official.system]))
+    return _show_draft(request, catalogue=catalogue, holder=holder, stamp=found[0])
+
+
+def _draft_catalogue(request, *, pack: dict | None, official):
+    """The data a draft on ``pack`` is judged by: that pack version, if this player may
+    still use it, else the official data (saving then names the problem)."""
     if pack is None:
         return official
     try:
@@ -284,12 +296,9 @@ def _snapshot_codes(army_list) -> tuple:
     return tuple(codes)
 
 
-def _show_draft(request, *, catalogue, holder):
-    """A GET of the draft: from its stamp alone when the page is kept (one small query),
-    loaded and rendered otherwise."""
-    stamp = stamps.draft_stamp(holder=holder, key=workspaces.draft_key(catalogue.system))
-    if stamp is None:
-        return go(request, reverse("system-start", args=[catalogue.system]))
+def _show_draft(request, *, catalogue, holder, stamp: tuple):
+    """A GET of the draft: from its stamp alone when the page is kept, loaded and
+    rendered otherwise."""
 
     def context():
         workspace = workspaces.draft_get(holder=holder, system=catalogue.system)

@@ -11,7 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from rules import selectors as rules_selectors
 from rules.engine.checks import schema_major
 from rules.engine.document import list_schema
-from rules.packs import pack_schema
+from rules.pack_checks import pack_schema
 
 from .. import selectors
 from ..forms.start import SignupForm

@@ -29,6 +29,7 @@ from ..services import pack_drafts as drafts
 from ..services import packs as service
 from ..services.pack_impact import draft_impact
 from .pack_access import pack_url, publishable_or_404
+from .pack_cells import cell_html
 
 ROWS_PER_PAGE = 100
 _PATH = re.compile(r"^(?P<section>[a-z_]+)\[(?P<index>\d+)\](?:\.(?P<rest>.*))?$")
@@ -90,7 +91,8 @@ def _editor(request, pack, *, failed=None, status=200, publish_form=None):
         "problems": problems,
         "elsewhere": elsewhere,
         "listed": _listed(cells, columns),
-        "add_cells": _cells(columns, add_form.data if add_form else {}, {}, add_form),
+        "add_cells": _cells(columns, add_form.data if add_form else {}, {}, add_form,
+                            form_id="add-row-form", label=_("new row")),
         "publish_form": publish_form or PublishForm(),
         "stale": draft is not None and latest.number != draft.base_version,
         **_draft_parts(request, draft, problems),
@@ -134,7 +136,8 @@ def _rows(rows, columns, cells, failed) -> list[dict]:
         shown.append(
             {
                 "key": key,
-                "cells": _cells(columns, values, problems, form),
+                "cells": _cells(columns, values, problems, form, form_id=f"row-form-{key}",
+                                label=key),
                 "row_problems": problems.get("row", [])
                 + (list(form.non_field_errors()) if form is not None else []),
             }
@@ -142,17 +145,21 @@ def _rows(rows, columns, cells, failed) -> list[dict]:
     return shown
 
 
-def _cells(columns, values, problems, form):
+def _cells(columns, values, problems, form, *, form_id: str, label: str):
     errors = form.errors if form is not None else {}
-    return [
-        {
+    cells = []
+    for c in columns:
+        found = list(problems.get(c.field_name, [])) + list(errors.get(c.field_name, []))
+        value = values.get(c.field_name, "")
+        cells.append({
             "column": c,
             "name": c.field_name,
-            "value": values.get(c.field_name, ""),
-            "problems": list(problems.get(c.field_name, [])) + list(errors.get(c.field_name, [])),
-        }
-        for c in columns
-    ]
+            "value": value,
+            "problems": found,
+            "html": cell_html(c, name=c.field_name, value=value, problems=found,
+                              form_id=form_id, label=label),
+        })  # fmt: skip
+    return cells
 
 
 def _back(pack, section, page=None, key=None):

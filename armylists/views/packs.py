@@ -55,7 +55,7 @@ def directory(request, system):
     return render(request, "packs/directory.html", {"game": game, "page": page, "q": query})
 
 
-def _page(request, pack, token: str | None):
+def _page(request, pack, token: str | None, *, shared_link: bool = False):
     user = request.user
     versions = list(pack_selectors.pack_versions(pack=pack))
     can_manage = pack_selectors.pack_can_manage(pack=pack, user=user)
@@ -75,6 +75,9 @@ def _page(request, pack, token: str | None):
             "forks": pack_listings.pack_forks_count(pack=pack),
             "lists": pack_listings.pack_lists_count(pack=pack),
             "fork_form": ForkForm(initial={"name": _("%(name)s (my copy)") % {"name": pack.name}}),
+            # Opened from its link: it can be kept for one's lists from here.
+            "shared_link": shared_link,
+            "kept": shared_link and pack_selectors.pack_kept(pack=pack, user=user),
         },
     )
 
@@ -91,7 +94,25 @@ def pack_shared(request, token):
     pack = pack_selectors.pack_get_by_token(token=token)
     if pack is None:
         raise Http404
-    return _page(request, pack, token)
+    return _page(request, pack, token, shared_link=True)
+
+
+@login_required
+@require_POST
+def pack_keep(request, token):
+    """"Use this pack for my lists" (``keep=1``) or stop (``keep=0``), from its link."""
+    pack = pack_selectors.pack_get_by_token(token=token)
+    if pack is None:
+        raise Http404
+    if request.POST.get("keep") == "0":
+        service.pack_forget(pack=pack, user=request.user)
+        messages.success(request, _("This pack is no longer among yours."))
+    elif service.pack_keep(pack=pack, user=request.user):
+        messages.success(
+            request, _("You can now build lists on “%(name)s”: choose it on the start page.")
+            % {"name": pack.name},
+        )
+    return redirect("pack-shared", token=token)
 
 
 @login_required

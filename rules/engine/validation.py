@@ -72,6 +72,9 @@ class SystemRules:
     scoring: object | None = None
     # What one special-action purchase costs (all its uses), for games that sell them.
     price_special_action: Callable[[Catalogue, SpecialActionPick], int] | None = None
+    # The JSON Schema of each validator code's parameters in a pack (rules/engine/
+    # params.py); a code not named here takes none.
+    params: Mapping[str, Mapping] = field(default_factory=dict)
 
     def stats_for(self, card: Card, entry: Entry, catalogue: Catalogue) -> dict:
         if self.effective_stats is None:

@@ -3,8 +3,9 @@
 A user of its own (no password: nobody can log in as it), a public fork of the official
 Godslayer pack of its own (the player's pack the validate row builds on), one saved list
 with a share token for /s/<token>/, an anonymous session holding the same list as a
-draft for the builder page, and the three request bodies. Re-running replaces the
-previous run's rows (the pack is kept, and forked anew only for a newer official one).
+draft for the builder page (and another holding a Mordheim warband as its draft), and
+the three request bodies. Re-running replaces the previous run's rows (the pack is kept,
+and forked anew only for a newer official one).
 """
 
 import json
@@ -17,6 +18,7 @@ from django.contrib.auth import get_user_model
 from armylists.services import documents, lists, workspaces
 
 from .engine import make_document
+from .mordheim import warband
 from .packs import pinned_body, players_pack
 
 BENCH_USER = "muster-bench"
@@ -55,6 +57,7 @@ class BenchData:
     pack_body: bytes  # the typical list naming a player's pack (a fork of the official one)
     share_token: str
     session_cookie: str  # "name=value" of a session with the typical list as its draft
+    mordheim_cookie: str  # the same, with a Reikland warband of six entries as its draft
 
 
 def bench_user():
@@ -74,14 +77,21 @@ def prepare(catalogue) -> BenchData:
     pack = players_pack(user)
     army_list = lists.list_create(owner=user, data=typical)
 
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    holder = workspaces.holder_of(session)
-    session.create()
-    workspaces.draft_start(holder=holder, document=documents.document_read(data=typical))
     return BenchData(
         small_body=json.dumps(typical).encode(),
         large_body=json.dumps(large).encode(),
         pack_body=pinned_body(typical, pack),
         share_token=army_list.share_token,
-        session_cookie=f"{settings.SESSION_COOKIE_NAME}={session.session_key}",
+        session_cookie=draft_cookie(typical),
+        mordheim_cookie=draft_cookie(warband()),
     )
+
+
+def draft_cookie(document: dict) -> str:
+    """The cookie ("name=value") of a new anonymous session holding ``document`` as its
+    draft."""
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    holder = workspaces.holder_of(session)
+    session.create()
+    workspaces.draft_start(holder=holder, document=documents.document_read(data=document))
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"

@@ -350,6 +350,8 @@ def test_publishing_from_an_old_version_is_a_conflict(alice, erik, alices_pack):
                           ("document.cards[1].faction", "invalid")}),
         ("other game", {}, {("document.system.key", "wrong_system")}),
         ("NUL", {}, {("document.cards[0].name", "nul_character")}),
+        ("validator params", {}, {("document.validators[1].params.default", "invalid"),
+                                  ("document.validators[2].params", "invalid")}),
     ],
 )  # fmt: skip
 def test_a_bad_publish_names_every_problem(alice, alices_pack, change, body, expected):
@@ -362,6 +364,10 @@ def test_a_bad_publish_names_every_problem(alice, alices_pack, change, body, exp
             document["system"]["key"] = "trupp"
         elif change == "NUL":
             document["cards"][0]["name"] = "Jarl\u0000"
+        elif change == "validator params":
+            assert [v["code"] for v in document["validators"][1:3]] == ["battle_size", "faction"]
+            document["validators"][1]["params"] = {"default": 10**12}
+            document["validators"][2]["params"] = {"strict": True}
         body = {"document": document, "note": "", "base_version": 1}
     r = alice.post(f"/api/v1/packs/{alices_pack['id']}/versions/", json=body)
     assert r.status_code == 400, r.text

@@ -1,8 +1,8 @@
 """The pack journey in a real Chromium: alice forks the official Godslayer pack,
 changes a card's points and AAL and an item's cost in the editor (by keyboard: Enter in
 a cell saves its row), renames the card's key, publishes version 2 with a note; the diff
-page shows exactly those changes; she shares the pack by link; bob opens the link and
-forks it; charlie gets 404 on the private pack's page and API. Screenshots (desktop and
+page shows exactly those changes; she builds and saves a list on version 2; she shares
+the pack by link; bob opens the link, forks it and builds a list on his fork; charlie gets 404 on the private pack's page and API. Screenshots (desktop and
 phone, English and German) of the pack page, the editor and the diff."""
 
 import re
@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.screens import DESKTOP, PHONE, shot
+from tests.support.browser import add_card, start_list, total
 from tests.support.paths import FIXTURES
 from tests.support.users import PASSWORD, make_user
 
@@ -97,6 +98,17 @@ def share_by_link(page, pack_id):
     return page.locator("[data-testid=share-url]").input_value()
 
 
+def build_and_save(page, pack: str, *, saved: str, badge: str):
+    """A list on that pack version with the renamed captain, saved: judged by the pack's
+    numbers (the captain at 44, not the official 40), and it says which pack."""
+    start_list(page, name="Raid", pack=pack)
+    add_card(page, JARL)
+    expect(total(page)).to_have_text("44")
+    page.click("[data-testid=save]")
+    expect(page.locator(".messages")).to_contain_text(saved)
+    expect(page.locator("[data-testid=pack-badge]").first).to_contain_text(badge)
+
+
 def test_fork_edit_publish_compare_share_and_fork_again(official, new_context, browser_errors):
     page = new_context().new_page()
     log_in(page, "alice")
@@ -111,6 +123,7 @@ def test_fork_edit_publish_compare_share_and_fork_again(official, new_context, b
         ("item", AXE, "changed", "points", "5", "7"),
     ]
     shot(page, "packs-diff-desktop-en")
+    build_and_save(page, f"{pack_id}:2", saved="Saved", badge="Club Godslayer")
     page.goto(f"/packs/{pack_id}/")
     link = share_by_link(page, pack_id)
     shot(page, "packs-settings-desktop-en")
@@ -126,6 +139,8 @@ def test_fork_edit_publish_compare_share_and_fork_again(official, new_context, b
     bob.click("[data-testid=fork-form] button")
     expect(bob).to_have_url(PACK_URL)
     expect(bob.locator("[data-testid=forked-from]")).to_contain_text("Club Godslayer · alice · v2")
+    bobs_pack = PACK_URL.search(bob.url).group(1)
+    build_and_save(bob, f"{bobs_pack}:1", saved="Gespeichert", badge="Bobs Godslayer")
 
     charlie = new_context().new_page()
     log_in(charlie, "charlie")

@@ -8,7 +8,8 @@ import pytest
 from armylists.games.boarding_action.catalogue_pack import catalogue_pack
 from armylists.services.battlescribe_catalogue import read_library
 from rules.engine import parse, validate
-from rules.packs import check_pack, read_pack_file
+from rules.pack_checks import check_pack
+from rules.packs import read_pack_file
 from tests.support.battlescribe_catalogues import (
     CAT,
     GST,

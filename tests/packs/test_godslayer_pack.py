@@ -2,7 +2,8 @@
 
 from collections import Counter
 
-from rules.packs import check_pack, read_pack_file
+from rules.pack_checks import check_pack
+from rules.packs import read_pack_file
 from tests.support.paths import FIXTURES
 
 PACK = read_pack_file(FIXTURES / "godslayer.yaml")

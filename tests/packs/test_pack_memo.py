@@ -4,7 +4,8 @@ document changed after a check is checked again."""
 
 import os
 
-from rules.packs import check_pack, read_pack_file
+from rules.pack_checks import check_pack
+from rules.packs import read_pack_file
 from tests.support.paths import FIXTURES
 
 GODSLAYER = FIXTURES / "godslayer.yaml"

@@ -76,3 +76,21 @@ def test_a_packs_name_and_note_are_escaped(official, alice, bob):
         html = client_of(bob).get(url).content.decode()
         assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)" in html
     assert "<b>bold</b>" not in client_of(bob).get(f"/packs/{pack.id}/").content.decode()
+
+
+def test_the_editor_escapes_every_cell_and_problem(official, alice):
+    """The cells are built in Python (views/pack_cells.py): a name, and a problem naming
+    an item key, with markup come out as text."""
+    from armylists.services import pack_drafts
+
+    pack = pack_with(alice, official, 2)
+    draft = pack_drafts.draft_start(pack=pack, user=alice)
+    document = copy.deepcopy(draft.document)
+    document["cards"][0]["name"] = '"><script>alert(1)</script>'
+    document["cards"][1]["items"] = [{"key": "<img src=x onerror=alert(2)>"}]
+    draft.document = document
+    draft.save()
+    html = client_of(alice).get(f"/packs/{pack.id}/edit/?section=cards").content.decode()
+    assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)" in html
+    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(2)&gt;" in html
+    assert 'data-testid="cell-problem"' in html

@@ -181,3 +181,17 @@ def test_it_keeps_the_query_budget_of_the_builder_and_the_shared_page(
         assert Client().get(shared).status_code == 200
     with django_assert_num_queries(1):  # kept: the stamp alone
         assert Client().get(shared).status_code == 200
+
+
+def test_it_shows_a_kept_draft_with_one_query_of_the_draft(godslayer):
+    """A draft's page, kept: the draft's stamp and the pack it is on come in one query
+    (beside the session's, and the game data's re-read inside a test's transaction)."""
+    client = Client()
+    with_draft(client, list_document(6))
+    assert client.get("/g/godslayer/build/").status_code == 200  # rendered and kept
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/g/godslayer/build/").status_code == 200
+    sql = [q["sql"] for q in queries]
+    assert len([q for q in sql if "armylists_workspace" in q]) == 1, sql
+    assert not [q for q in sql if "rules_pack" in q], sql
+    assert len(sql) <= 3, sql

@@ -33,9 +33,20 @@ def shared_stamp(army_list):
 def test_it_reads_the_same_stamp_from_the_database_and_from_a_row(army_list, draft):
     loaded, read = shared_stamp(army_list)
     assert loaded == read
-    assert stamps.draft_stamp(holder="holder-1", key=draft.key) == stamps.workspace_stamp(
-        Workspace.objects.get(pk=draft.pk)
-    )
+    stamp, pack = stamps.draft_stamp(holder="holder-1", key=draft.key)
+    assert stamp == stamps.workspace_stamp(Workspace.objects.get(pk=draft.pk))
+    assert pack is None  # on the official data
+
+
+def test_it_reads_the_drafts_pack_with_its_stamp(godslayer):
+    from armylists.services import documents
+
+    pinned = list_document(1) | {"pack": {"id": "a-pack", "version": 3}}
+    document = documents.document_read(data=pinned)
+    draft = workspaces.draft_start(holder="holder-2", document=document)
+    stamp, pack = stamps.draft_stamp(holder="holder-2", key=draft.key)
+    assert stamp == stamps.workspace_stamp(Workspace.objects.get(pk=draft.pk))
+    assert pack == {"id": "a-pack", "version": 3}
 
 
 def test_it_reads_no_stamp_for_what_is_not_there(army_list, draft):

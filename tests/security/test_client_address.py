@@ -48,7 +48,7 @@ def test_it_takes_the_right_most_trusted_hop(proxies, remote, forwarded, expecte
 def test_everyone_asks_the_same_function():
     from axes.helpers import get_client_ip_address
 
-    from armylists.api.lists import TokenAttemptsPerIP, TokenAttemptsPerUsername
+    from armylists.api.auth_token import TokenAttemptsPerIP, TokenAttemptsPerUsername
     from armylists.brakes import client_ip
 
     request = RequestFactory().get("/", REMOTE_ADDR=PROXY,

@@ -2,13 +2,11 @@
 database nothing; /readyz asks PostgreSQL; while PostgreSQL cannot be reached every
 request answers 503 with Retry-After (JSON under /api/), never 500."""
 
-from contextlib import contextmanager
-
 import pytest
 import requests
-from django.db import connection
 from django.test import Client, override_settings
 
+from tests.support.database import unreachable_database
 from tests.support.users import make_user
 
 
@@ -46,20 +44,6 @@ def test_readyz_asks_postgresql(db, client, django_assert_num_queries):
 def test_health_over_real_http(live_server):
     assert requests.get(f"{live_server.url}/healthz", timeout=10).text == "ok\n"
     assert requests.get(f"{live_server.url}/readyz", timeout=10).text == "ready\n"
-
-
-@contextmanager
-def unreachable_database():
-    """PostgreSQL out of reach for this thread's connection: a port nothing listens on
-    (a real refused connection, as while the server restarts), then back."""
-    saved = connection.settings_dict["PORT"]
-    connection.close()
-    connection.settings_dict["PORT"] = "9"  # discard: closed on loopback
-    try:
-        yield
-    finally:
-        connection.close()
-        connection.settings_dict["PORT"] = saved
 
 
 @pytest.mark.django_db(transaction=True)

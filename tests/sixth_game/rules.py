@@ -2,6 +2,7 @@
 battle size, one leader, items from the model's own list."""
 
 from rules.engine.common import ExactlyOneValidator, OverLimitValidator, UnknownKeyValidator
+from rules.engine.params import number, shape
 from rules.engine.validation import SystemRules, register, registered_systems
 from rules.engine.violations import N_
 
@@ -51,5 +52,7 @@ def install():
                 },
                 price_entry=price_entry,
                 limit=limit,
+                # What its pack's validators take (rules/engine/params.py).
+                params={"raid_size": shape(default=number(1))},
             )
         )

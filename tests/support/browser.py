@@ -65,9 +65,12 @@ def verdict(page: Page):
     return page.locator("[data-testid=verdict]")
 
 
-def start_list(page: Page, *, name: str, battle_size: int = 160):
+def start_list(page: Page, *, name: str, battle_size: int = 160, pack: str | None = None):
+    """A new Godslayer list; ``pack``: "<id>:<version>" of a player's pack to build on."""
     page.goto("/g/godslayer/")
     page.check("input[name=faction][value=nordgaard]")
+    if pack is not None:
+        page.check(f"input[name=pack][value='{pack}']")
     page.fill("input[name=battle_size]", str(battle_size))
     page.fill("input[name=name]", name)
     page.click("main button.primary")

@@ -24,7 +24,8 @@ KEYS = {
     "battle": ("won", "opponent_rating", "old_wound_rolls", "injuries", "captured"),
     "experience": ("enemies_out_of_action", "experience", "advances"),
     "exploration": ("exploration",),
-    "trading": ("sell_shards", "sales", "purchases", "recruits", "moves", "veterans"),
+    "trading": ("sell_shards", "sales", "purchases", "recruits", "dismissals", "hires", "moves",
+                "veterans"),
 }
 # The last step of the campaign rules each page step resolves.
 UNTIL = {"battle": "injuries", "experience": "experience", "exploration": "exploration",

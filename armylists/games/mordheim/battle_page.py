@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from armylists.names import local_name
-from rules import selectors as rules_selectors
+from armylists.services.lists import list_catalogue
+from rules.systems.mordheim.hired_swords import hirable, is_hired_sword, upkeep
 
 from . import battle_draft
 from .battle_forms import BattleStepForm, ExperienceStepForm, ExplorationStepForm
@@ -120,7 +121,7 @@ def _gain_without_advances(army_list, data, who) -> dict | None:
 
 
 def _thresholds(army_list, track: str) -> list[int]:
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    catalogue = list_catalogue(army_list=army_list)
     tables = catalogue.attributes.get("campaign") or {}
     return list((tables.get("thresholds") or {}).get(track) or [])
 
@@ -179,7 +180,7 @@ def _preview(army_list, draft):
 def battle_context(army_list, draft, step, data=None) -> dict:
     """The step ``step`` of the battle being recorded: its form (bound to ``data``) and
     what the steps before it did."""
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    catalogue = list_catalogue(army_list=army_list)
     state = campaign.campaign_state(army_list=army_list)
     saved = draft.data if draft is not None else {}
     preview = _preview(army_list, draft)
@@ -242,13 +243,30 @@ def _trading_form(s: _Step):
     cards = [(c.key, local_name(c, c.key)) for c in catalogue.cards.values()
              if c.faction == faction]
     rows = {kind: s.saved.get(kind) or [] for kind in ("sales", "purchases", "recruits",
-                                                       "moves")}
+                                                       "hires", "dismissals", "moves")}
     before = _before_trading(s.army_list, s.saved) or s.roster
-    return TradingStepForm(s.data, fighters=local_fighters(before["fighters"], catalogue),
-                           stash=before["stash"],
+    fighters = local_fighters(before["fighters"], catalogue)
+    return TradingStepForm(s.data, fighters=fighters, stash=before["stash"],
                            targets=s.fighters(), items=items, cards=cards, names=names,
-                           initial_rows=rows,
+                           initial_rows=rows, hired_swords=hired_sword_choices(catalogue, faction),
+                           dismissable=[(f["entry_id"], f["name"]) for f in fighters
+                                        if f["in_warband"] and _is_hired(catalogue, f)],
                            initial={"sell_shards": s.saved.get("sell_shards") or None})
+
+
+def hired_sword_choices(catalogue, faction) -> list[tuple[str, str]]:
+    """The hired swords this warband may hire, named with their hire fee and upkeep."""
+    out = []
+    for card in hirable(catalogue, faction):
+        gold = {"name": local_name(card, card.key), "fee": card.points,
+                "upkeep": upkeep(card, catalogue.factions.get(faction))}
+        out.append((card.key, _("%(name)s (%(fee)s gc, upkeep %(upkeep)s gc)") % gold))
+    return out
+
+
+def _is_hired(catalogue, fighter: dict) -> bool:
+    card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
+    return card is not None and is_hired_sword(card)
 
 
 # The steps that take a form; the review step only shows what the draft did.

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods
 from armylists import selectors
 from armylists.names import item_names
 from armylists.playaids import ToolError, form_errors
-from rules import selectors as rules_selectors
+from armylists.services.lists import list_catalogue
 
 from . import battle_draft, battle_page
 from .battle_page import here
@@ -163,7 +163,7 @@ def page(request, army_list, *, battle=None, status=200, undo=False):
         status = 400
     if battle is None:
         battle = _battle(request, army_list)
-    catalogue = rules_selectors.catalogue_for(system=army_list.system)
+    catalogue = list_catalogue(army_list=army_list)
     rows = [fighter_row(f, catalogue) for f in state["roster"]["fighters"]]
     return render(
         request,

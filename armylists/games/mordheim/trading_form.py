@@ -1,6 +1,7 @@
 """The trading step's form of a battle recorded on the campaign page: wyrdstone sold,
-items sold and bought, recruits, equipment moved (``battle_forms`` has the other steps').
-Its choices are the warband as the steps before trading left it.
+items sold and bought, recruits, hired swords dismissed and hired, equipment moved
+(``battle_forms`` has the other steps'). Its choices are the warband as the steps before
+trading left it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 MAX_ROWS = 3  # blank rows of each kind (as many more after each save)
+HIRE_ROWS = 1  # blank hired-sword rows: a warband hires few (at most one of each)
 STASH = "stash"
 
 
@@ -34,7 +36,7 @@ class TradingStepForm(forms.Form):
                                      min_value=0, max_value=99)
 
     def __init__(self, *args, fighters, stash, targets, items, cards, names, initial_rows,
-                 **kwargs):
+                 hired_swords=(), dismissable=(), **kwargs):
         super().__init__(*args, **kwargs)
         present = [f for f in fighters if f["in_warband"]]
         owned = [("", "–"), *_holder_items(fighters, stash, names)]
@@ -48,6 +50,8 @@ class TradingStepForm(forms.Form):
             self.rows["sales"].append({"item": f"sell_{k}"})
         self._purchase_rows(counts["purchases"], present, item_choices)
         self._recruit_rows(counts["recruits"], present, item_choices, cards)
+        self._hire_rows(len(initial_rows.get("hires", [])) + HIRE_ROWS, list(hired_swords),
+                        list(dismissable))
         receivers = [(f["entry_id"], f["name"]) for f in targets if f["in_warband"]]
         self._move_rows(counts["moves"], owned, receivers)
         self._initial(initial_rows)
@@ -96,6 +100,21 @@ class TradingStepForm(forms.Form):
             self.rows["recruits"].append({n: p + n for n in
                                           ("card", "join", "name", "size", "items")})
 
+    def _hire_rows(self, count: int, hired_swords: list, dismissable: list) -> None:
+        """Hired swords let go (those in the warband), then hired (those the warband may
+        hire, with their hire fee and upkeep)."""
+        self.rows["hires"] = []
+        self.fields["dismiss"] = forms.MultipleChoiceField(
+            choices=dismissable, required=False, widget=forms.CheckboxSelectMultiple,
+            label=_("Dismiss"))
+        for k in range(count):
+            p = f"sword_{k}_"
+            self.fields[p + "card"] = forms.ChoiceField(
+                choices=[("", "–"), *hired_swords], required=False, label=_("Hire a hired sword"))
+            self.fields[p + "name"] = forms.CharField(required=False, max_length=60,
+                                                      label=_("Name"))
+            self.rows["hires"].append({"card": p + "card", "name": p + "name"})
+
     def _move_rows(self, count: int, owned: list, receivers: list) -> None:
         """An item carried (or in the stash) moved to another fighter or the stash."""
         for k in range(count):
@@ -121,17 +140,26 @@ class TradingStepForm(forms.Form):
                                  p + "join": hire.get("join_entry_id") or "",
                                  p + "name": hire.get("name") or "", p + "size": hire.get("size"),
                                  p + "items": hire.get("items") or []})
+        self._initial_hired_swords(rows)
         for k, move in enumerate(rows.get("moves", [])):
             p = f"move_{k}_"
             self.initial.update({p + "item": f"{move.get('from_entry_id') or STASH}|"
                                              f"{move['item']}",
                                  p + "to": move.get("to_entry_id") or STASH})
 
+    def _initial_hired_swords(self, rows: dict) -> None:
+        for k, hire in enumerate(rows.get("hires", [])):
+            self.initial.update({f"sword_{k}_card": hire.get("card") or "",
+                                 f"sword_{k}_name": hire.get("name") or ""})
+        self.initial["dismiss"] = [row["entry_id"] for row in rows.get("dismissals", [])]
+
     def spec(self) -> dict:
         data = self.cleaned_data
         picked = {kind: [one for row in self.rows[kind] if (one := read(data, row)) is not None]
                   for kind, read in _READERS.items()}
-        return {"sell_shards": data.get("sell_shards") or 0, **picked}
+        dismissals = [{"entry_id": who} for who in data.get("dismiss") or []]
+        return {"sell_shards": data.get("sell_shards") or 0, **picked,
+                "dismissals": dismissals}
 
 
 def _holder(value: str) -> tuple[str | None, str]:
@@ -171,6 +199,15 @@ def _recruit(data: dict, row: dict) -> dict | None:
     return hire
 
 
+def _hire(data: dict, row: dict) -> dict | None:
+    if not data.get(row["card"]):
+        return None
+    hire = {"card": data[row["card"]]}
+    if data.get(row["name"]):
+        hire["name"] = data[row["name"]]
+    return hire
+
+
 def _move(data: dict, row: dict) -> dict | None:
     if not (data.get(row["item"]) and data.get(row["to"])):
         return None
@@ -180,4 +217,5 @@ def _move(data: dict, row: dict) -> dict | None:
 
 
 # Each kind of row read back into the trading step's spec, in the spec's order.
-_READERS = {"sales": _sale, "purchases": _purchase, "recruits": _recruit, "moves": _move}
+_READERS = {"sales": _sale, "purchases": _purchase, "recruits": _recruit, "hires": _hire,
+            "moves": _move}

@@ -33,6 +33,7 @@ from rules.engine.violations import INFO, N_, WARNING, Violation
 
 from .fielding import CardOptionValidator, FieldingLimitValidator
 from .hull_breach import HULL_BREACH, hull_breach, roll_hull_breach
+from .params import PARAMS
 from .points import (
     Budget,
     action_price,
@@ -372,6 +373,7 @@ class SideCorridorValidator(Validator):
 RULES = register(
     SystemRules(
         key=SYSTEM,
+        params=PARAMS,
         validators={
             v.code: v
             for v in (

@@ -17,6 +17,8 @@ from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, extend, register
 from rules.engine.violations import N_, WARNING, Violation
 
+from .params import PARAMS
+
 SYSTEM = "godslayer"
 ARMOUR_KINDS = frozenset({"armour", "shield"})
 
@@ -202,6 +204,7 @@ class NoWeaponValidator(Validator):
 RULES = register(
     SystemRules(
         key=SYSTEM,
+        params=PARAMS,
         validators={
             v.code: v
             for v in (

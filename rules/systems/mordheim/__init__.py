@@ -29,6 +29,7 @@ from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
 
+from .params import PARAMS
 from .rout import rout_test  # noqa: F401  (a play aid of the roster, part of its API)
 
 SYSTEM = "mordheim"
@@ -421,6 +422,7 @@ VALIDATORS = (
 RULES = register(
     SystemRules(
         key=SYSTEM,
+        params=PARAMS,
         validators={v.code: v for v in VALIDATORS},
         price_entry=price_entry,
         limit=limit,

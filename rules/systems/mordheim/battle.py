@@ -18,6 +18,8 @@ optional)::
      "sales": [{"item": "sword", "entry_id": null}],
      "purchases": [{"item": "pistol", "entry_id": "<id>", "rarity": 8, "roll": 9}],
      "recruits": [{"card": "<card>", "name": null, "join_entry_id": null, "size": 1}],
+     "dismissals": [{"entry_id": "<hired sword id>"}],
+     "hires": [{"card": "<hired sword card>", "name": null}],
      "moves": [{"item": "axe", "from_entry_id": null, "to_entry_id": "<id>"}]}
 
 Steps (``STEPS``): who fights (games missed, old battle wounds), injuries and captives,
@@ -52,7 +54,8 @@ from .sequence import MAX_ROWS, PostBattle
 
 INPUT_FIELDS = ("won", "opponent_rating", "old_wound_rolls", "injuries", "captured",
                 "enemies_out_of_action", "experience", "advances", "exploration",
-                "sell_shards", "sales", "purchases", "recruits", "moves", "veterans", "upkeep")
+                "sell_shards", "sales", "purchases", "recruits", "moves", "veterans", "upkeep",
+                "hires", "dismissals")
 
 
 def _rating(ps: PostBattle) -> None:

@@ -39,6 +39,7 @@ STATUSES = {
     "retired": N_("retired"),
     "gone": N_("every model lost"),
     "left": N_("left the warband, his upkeep unpaid"),
+    "dismissed": N_("dismissed"),
     "unknown_card": N_("unknown card"),
 }
 

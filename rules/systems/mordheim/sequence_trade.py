@@ -13,7 +13,11 @@
   maximum, the warband's size); or new members of an existing group (``join_entry_id``)
   at base cost + the group's equipment + 2 gc per experience point, as far as the
   veterans available (2D6 once per sequence, ``veterans.dice``) allow.
+- ``dismissals`` and ``hires``: hired swords let go and hired (``mordheim_sequence_hire``).
 - ``moves``: equipment between fighters and the stash (a group carries one per model).
+
+Kept whole just past 400 lines: the four kinds of trade share one treasury and one
+order (the rules'), which reads best in one place; hiring and upkeep are apart.
 
 Gold the treasury does not have refuses the battle (``not_enough_gold``). Hired swords'
 upkeep follows trading (``mordheim_sequence_upkeep``).
@@ -38,6 +42,7 @@ from . import (
 from .dice import CampaignError, fail, join_path, spec_of, text, whole
 from .roster import Fighter
 from .sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
+from .sequence_hire import hiring, roster_document
 from .trading import (
     join_group_cost,
     rare_item_roll,
@@ -66,6 +71,7 @@ def trading(ps: PostBattle) -> None:
     veterans = _Veterans(ps)
     recruits = [_recruit(ps, row, f"recruits[{k}]", veterans)
                 for k, row in enumerate(rows(ps.spec, "recruits", MAX_RECRUITS))]
+    hired = hiring(ps)
     moves = [_move(ps, row, f"moves[{k}]")
              for k, row in enumerate(rows(ps.spec, "moves", MAX_TRADES))]
     ps.resolved.update(sales=sales, purchases=purchases, recruits=recruits, moves=moves)
@@ -73,8 +79,8 @@ def trading(ps: PostBattle) -> None:
         ps.resolved["veterans"] = {"dice": veterans.dice}
     rare = [{k: p[k] for k in ("item", "searcher", "rarity", "roll", "modifiers", "found")}
             for p in purchases if "searcher" in p]
-    ps.step("trading", {"rare": rare, "veterans": veterans.dice},
-            {"sales": sales, "purchases": purchases, "recruits": recruits, "moves": moves})
+    ps.step("trading", {"rare": rare, "veterans": veterans.dice}, {
+        "sales": sales, "purchases": purchases, "recruits": recruits, "moves": moves, **hired})
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -232,9 +238,9 @@ class _Veterans:
 
 
 def _room(ps: PostBattle, card, size: int, path: str, card_path: str) -> None:
-    """The warband's limits with ``size`` more models of ``card``."""
+    """The limits with ``size`` more of ``card`` (the size as its hired swords raise it)."""
     active = ps.roster.active()
-    _low, top = size_limits(ps.catalogue, ps.document)
+    _low, top = size_limits(ps.catalogue, roster_document(ps))
     members = sum(f.models for f in active)
     if members + size > top:
         fail(path, f"the warband has {members} fighters: at most {top}", "warband_size")

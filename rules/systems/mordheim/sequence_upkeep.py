@@ -5,6 +5,7 @@ Every hired sword still in the warband is due his upkeep (the pack's ``upkeep``,
 by a grudge). ``upkeep`` in the battle's input names those the player lets go
 (``{"entry_id": ..., "pay": false}``); every other one is paid from the treasury when it
 can, and leaves the warband when it cannot. Each payment and each leaving is logged.
+One hired in this battle's trading step owes nothing until the next battle.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .dice import fail, flag, join_path, spec_of
 from .hired_swords import is_hired_sword
 from .hired_swords import upkeep as upkeep_of
 from .sequence import MAX_ROWS, PostBattle, rows
+from .sequence_hire import hired_this_battle
 from .trading import hired_sword_upkeep
 
 UPKEEP_FIELDS = ("entry_id", "pay", "paid", "leaves")
@@ -39,7 +41,7 @@ def upkeep(ps: PostBattle) -> None:
     resolved = []
     for f in ps.roster.active():
         card = ps.catalogue.cards.get(f.card) if f.card else None
-        if card is None or not is_hired_sword(card):
+        if card is None or not is_hired_sword(card) or hired_this_battle(ps, f):
             continue
         due = upkeep_of(card, faction)
         pay = choices.get(f.entry_id, True) and due <= ps.roster.treasury

@@ -39,6 +39,8 @@ from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
 
+from .params import PARAMS
+
 SYSTEM = "trupp"
 STAT_KEYS = ("KG_N", "A_N", "KG_F", "A_F", "STAE", "BEW", "WID", "AGI", "ZG", "Mana")
 SORCERY_STATS = ("ZG", "Mana")
@@ -305,6 +307,7 @@ class SpellNeedsSorceryValidator(Validator):
 RULES = register(
     SystemRules(
         key=SYSTEM,
+        params=PARAMS,
         validators={
             v.code: v
             for v in (

@@ -29,6 +29,17 @@ REQUESTS = [
         request_only=True,
     ),
     OpenApiExample(
+        "A hired sword hired",
+        summary="His hire fee from the treasury; his upkeep is due from the next battle on",
+        value={"won": False, "hires": [{"card": "hired-roadwarden", "name": "Rudi"}]},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "A hired sword dismissed",
+        value={"won": False, "dismissals": [{"entry_id": "rOad5"}]},
+        request_only=True,
+    ),
+    OpenApiExample(
         "Preview first",
         summary="dry_run: the dice rolled and the choices owed, nothing recorded",
         value={"won": True, "dry_run": True},
@@ -102,6 +113,9 @@ ERRORS = [
                   "costs 50 gc, the treasury has 40 gc", "not_enough_gold", summary="400"),
     error_example("A seventh hero", "recruits[0].card",
                   "the warband has 6 heroes: at most 6", "hero_limit", summary="400"),
+    error_example("A hired sword he will not serve beside", "hires[0].card",
+                  "Highwayman will not serve beside Roadwarden", "hired_sword_conflict",
+                  summary="400"),
     error_example("No such fighter", "injuries[0].entry_id",
                   "no fighter has the id 'zz9' in this warband", "unknown_entry", summary="400"),
     error_example("A choice is owed", "advances[0].choice",

@@ -177,6 +177,29 @@ class RecruitInSerializer(NoUnknownFields):
                             help_text="Answered: what the recruits cost.")
 
 
+class HireInSerializer(NoUnknownFields):
+    """A hired sword hired in the trading step: his hire fee is paid from the treasury;
+    the warband after hiring must keep the rules of hired swords (who may hire him,
+    conflicts, one of each) and its maximum size. His upkeep is due from the next
+    battle on."""
+
+    card = serializers.CharField(max_length=100,
+                                 help_text="A hired sword's card (the catalogue's "
+                                 "\"hired_sword\": true cards).")
+    name = serializers.CharField(required=False, allow_null=True, max_length=60,
+                                 help_text="His name; null: the card's.")
+    entry_id = _id(required=False, allow_null=True, help_text="Given by the server.")
+    fee = WholeNumberField(required=False, min_value=0, max_value=100_000,
+                           help_text="Answered: the hire fee paid.")
+
+
+class DismissalInSerializer(NoUnknownFields):
+    """A hired sword the warband lets go in the trading step: he leaves, his upkeep no
+    longer due."""
+
+    entry_id = _id(help_text="A hired sword of the warband.")
+
+
 class MoveInSerializer(NoUnknownFields):
     item = serializers.CharField(max_length=100)
     from_entry_id = _id(allow_null=True, help_text="null: from the stash.")
@@ -221,6 +244,12 @@ class NewBattleSerializer(NoUnknownFields):
     sales = SaleInSerializer(many=True, required=False, max_length=MAX_TRADES)
     recruits = RecruitInSerializer(many=True, required=False, max_length=20)
     moves = MoveInSerializer(many=True, required=False, max_length=MAX_TRADES)
+    dismissals = DismissalInSerializer(
+        many=True, required=False, max_length=MAX_ROWS,
+        help_text="Hired swords let go in the trading step (before any hire).")
+    hires = HireInSerializer(
+        many=True, required=False, max_length=10,
+        help_text="Hired swords hired in the trading step, for their hire fee.")
     veterans = VeteransInSerializer(required=False, allow_null=True)
     upkeep = UpkeepInSerializer(
         many=True, required=False, max_length=MAX_ROWS,

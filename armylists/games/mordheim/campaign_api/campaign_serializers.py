@@ -10,7 +10,8 @@ from armylists.api.errors import ErrorSerializer
 
 EVENT_TYPES = ("serious_injury", "henchman_out_of_action", "experience")
 TAGS = ["campaign"]
-STATUSES = ["active", "dead", "captured", "lost", "retired", "gone", "unknown_card"]
+STATUSES = ["active", "dead", "captured", "lost", "retired", "gone", "left", "dismissed",
+            "unknown_card"]
 STEPS = ["before", "injuries", "experience", "exploration", "wyrdstone", "trading", "upkeep",
          "rating"]
 

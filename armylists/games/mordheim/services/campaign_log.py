@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from armylists.models import ArmyList, CampaignBattle, CampaignEvent
-from armylists.services.lists import list_document
-from rules import selectors
+from armylists.services.lists import list_catalogue, list_document
 from rules.engine import Catalogue, ListDocument
 from rules.engine.validation import rules_for
 from rules.engine.violations import Phrase
@@ -68,14 +67,20 @@ class Log:
 
 
 def basis_of(army_list: ArmyList, catalogue: Catalogue) -> str:
-    """What a stored roster was computed from: the list's version and its game data."""
-    return f"{army_list.version}|{catalogue.data_version}|{army_list.system.updated_at.isoformat()}"
+    """What a stored roster was computed from: the list's version and its game data (the
+    pack version it is pinned to, if any)."""
+    stamp = army_list.system.updated_at.isoformat()
+    basis = f"{army_list.version}|{catalogue.data_version}|{stamp}"
+    origin = catalogue.origin
+    return basis if origin.id is None else f"{basis}|{origin.id}:{origin.content_hash}"
 
 
 def _open(army_list: ArmyList, rules) -> Log:
-    catalogue = selectors.catalogue_for(system=army_list.system)
-    return Log(rules, catalogue, list_document(army_list=army_list),
-               basis_of(army_list, catalogue))
+    """The campaign is played by the data the list is on: its pinned pack version, else
+    today's official data."""
+    document = list_document(army_list=army_list)
+    catalogue = list_catalogue(army_list=army_list, document=document)
+    return Log(rules, catalogue, document, basis_of(army_list, catalogue))
 
 
 def _rows(army_list: ArmyList) -> list[Record]:
