@@ -135,6 +135,27 @@ def _apply_checkboxes(current: tuple, offered: list[str], checked: list[str]) ->
     return tuple(out)
 
 
+# An entry's plain fields and how each is read.
+ENTRY_FIELDS = {
+    "count": lambda v: _whole(v, low=1, high=MAX_COUNT),
+    "size": lambda v: _whole(v, low=1, high=MAX_COUNT, required=False),
+    "name": lambda v: _text(v, max_length=200) or None,
+    "notes": lambda v: _text(v, max_length=1000) or None,
+}
+
+
+@dataclass(frozen=True)
+class _At:
+    """The entry a post's fields are read for: its card, the fields named, their prefix
+    (``e.<id>.``) and the entry's name for messages."""
+
+    entry: object
+    card: object
+    names: set
+    prefix: str
+    label: str
+
+
 class _Reader:
     def __init__(self, data, document, catalogue, presenter):
         self.data, self.document = data, document
@@ -193,60 +214,16 @@ class _Reader:
                 self.entry(entry, named[entry.id])
 
     def entry(self, entry, names: set[str]):
-        data, prefix = self.data, f"e.{entry.id}."
+        """The edits of one entry's posted fields (only those named)."""
         card = self.catalogue.cards.get(entry.card) if entry.card else None
         label = local_name(card, entry.card or (entry.custom.name if entry.custom else "?"))
-        values = {}
-        readers = {
-            "count": lambda v: _whole(v, low=1, high=MAX_COUNT),
-            "size": lambda v: _whole(v, low=1, high=MAX_COUNT, required=False),
-            "name": lambda v: _text(v, max_length=200) or None,
-            "notes": lambda v: _text(v, max_length=1000) or None,
-        }
-        for name, read in readers.items():
-            if name in names:
-                try:
-                    values[name] = read(data[prefix + name])
-                except ValidationError as exc:
-                    self.error(prefix + name, exc, entry.id, label)
-        items = entry.items
-        if "items~" in names or "items" in names:
-            allowed = list(card.allowed_items) if card is not None else []
-            offered = checkbox_keys(self.presenter, self.catalogue, card, allowed, entry.items)
-            checked = data.getlist(prefix + "items")
-            for key in checked:
-                if key not in offered:
-                    message = _("%(name)s cannot take %(item)s.") % {
-                        "name": label,
-                        "item": local_name(self.catalogue.items.get(key), key),
-                    }
-                    self.error(prefix + "items", message, entry.id, label)
-            items = _apply_checkboxes(items, offered, [k for k in checked if k in offered])
-        for name in sorted(n for n in names if n.startswith("qty.")):
-            key = name[4:]
-            top = self.presenter.item_quantity_max(card, key, self.catalogue)
-            try:
-                quantity = _whole(data[prefix + name], low=0, high=max(top, items.count(key)))
-            except ValidationError as exc:
-                self.error(prefix + name, exc, entry.id, label)
-                continue
-            if card is not None and (key in card.allowed_items or key in entry.items):
-                items = with_quantity(items, key, quantity)
+        at = _At(entry, card, names, f"e.{entry.id}.", label)
+        values = self._plain_fields(at)
+        items = self._quantities(at, self._checked_items(at))
         if items != entry.items:
             values["items"] = list(items)
         if "options~" in names or "options" in names:
-            allowed = list(card.allowed_options) if card is not None else []
-            offered = allowed + [k for k in dict.fromkeys(entry.options) if k not in allowed]
-            checked = data.getlist(prefix + "options")
-            for key in checked:
-                if key not in offered:
-                    message = _("%(name)s cannot take %(item)s.") % {
-                        "name": label,
-                        "item": local_name(self.catalogue.items.get(key), key),
-                    }
-                    self.error(prefix + "options", message, entry.id, label)
-            checked = [k for k in checked if k in offered]
-            options = _apply_checkboxes(entry.options, offered, checked)
+            options = self._checked_options(at)
             if options != entry.options:
                 values["options"] = list(options)
         if entry.custom is not None and any(n.startswith("custom-") for n in names):
@@ -259,6 +236,65 @@ class _Reader:
                 self.post.edits.append(
                     {"op": "set", "entry": entry.id, "field": name, "value": value}
                 )
+
+    def _plain_fields(self, at: _At) -> dict:
+        """Count, size, name and notes, each read if posted."""
+        values = {}
+        for name, read in ENTRY_FIELDS.items():
+            if name in at.names:
+                try:
+                    values[name] = read(self.data[at.prefix + name])
+                except ValidationError as exc:
+                    self.error(at.prefix + name, exc, at.entry.id, at.label)
+        return values
+
+    def _refuse_unoffered(self, at: _At, field: str, checked: list, offered: list) -> list:
+        """The checked keys the entry is offered; each other one named as an error."""
+        for key in checked:
+            if key not in offered:
+                message = _("%(name)s cannot take %(item)s.") % {
+                    "name": at.label,
+                    "item": local_name(self.catalogue.items.get(key), key),
+                }
+                self.error(at.prefix + field, message, at.entry.id, at.label)
+        return [k for k in checked if k in offered]
+
+    def _checked_items(self, at: _At) -> tuple:
+        """The items after the item checkboxes (unchanged when none was posted)."""
+        entry, card = at.entry, at.card
+        if "items~" not in at.names and "items" not in at.names:
+            return entry.items
+        allowed = list(card.allowed_items) if card is not None else []
+        offered = checkbox_keys(self.presenter, self.catalogue, card, allowed, entry.items)
+        checked = self.data.getlist(at.prefix + "items")
+        return _apply_checkboxes(
+            entry.items, offered, self._refuse_unoffered(at, "items", checked, offered)
+        )
+
+    def _quantities(self, at: _At, items: tuple) -> tuple:
+        """The items after the quantity fields (``qty.<item>``), in the key's order."""
+        entry, card = at.entry, at.card
+        for name in sorted(n for n in at.names if n.startswith("qty.")):
+            key = name[4:]
+            top = self.presenter.item_quantity_max(card, key, self.catalogue)
+            try:
+                quantity = _whole(self.data[at.prefix + name], low=0,
+                                  high=max(top, items.count(key)))
+            except ValidationError as exc:
+                self.error(at.prefix + name, exc, entry.id, at.label)
+                continue
+            if card is not None and (key in card.allowed_items or key in entry.items):
+                items = with_quantity(items, key, quantity)
+        return items
+
+    def _checked_options(self, at: _At) -> tuple:
+        entry, card = at.entry, at.card
+        allowed = list(card.allowed_options) if card is not None else []
+        offered = allowed + [k for k in dict.fromkeys(entry.options) if k not in allowed]
+        checked = self.data.getlist(at.prefix + "options")
+        return _apply_checkboxes(
+            entry.options, offered, self._refuse_unoffered(at, "options", checked, offered)
+        )
 
     def custom_fields(self, entry, label, values):
         prefix = f"e.{entry.id}.custom"

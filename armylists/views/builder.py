@@ -25,16 +25,13 @@ from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
 
 from .. import selectors, stamps
-from ..forms.builder import read_builder_post
 from ..forms.start import StartForm
-from ..presenters import presenter_for
-from ..services import documents, lists, pack_updates, scoring, workspaces
-from . import undo_labels
+from ..services import documents, lists, scoring, workspaces
+from . import builder_post, undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
 from .import_words import in_player_words
 from .page_cache import render_kept
-from .undo_labels import edit_label
 
 
 @require_http_methods(["GET", "POST"])
@@ -58,23 +55,14 @@ def system_start(request, system):
         packs=_packs_offered(request.user, system),
     )
     draft = workspaces.draft_get(holder=holder, system=system)
+    valid = form.is_bound and form.is_valid()
     # A draft with work in it is never replaced without a yes (and Undo brings it back).
     ask_replace = (
-        form.is_bound
-        and form.is_valid()
-        and workspaces.draft_holds_work(draft)
-        and request.POST.get("replace") != "yes"
+        valid and workspaces.draft_holds_work(draft) and request.POST.get("replace") != "yes"
     )
-    if form.is_bound and form.is_valid() and not ask_replace:
-        document = documents.document_new(
-            system=system,
-            faction=form.cleaned_data.get("faction"),
-            battle_size=form.cleaned_data.get("battle_size"),
-            name=form.cleaned_data["name"],
-            role=form.cleaned_data.get("role") or None,
-            pack=form.chosen_pack(),
-        )
-        workspaces.draft_start(holder=holder, document=document, catalogue=catalogue)
+    if valid and not ask_replace:
+        workspaces.draft_start(holder=holder, document=_new_document(form, system),
+                               catalogue=catalogue)
         return redirect("draft-builder", system=system)
     return render(
         request,
@@ -91,6 +79,18 @@ def system_start(request, system):
             "battle_sizes": catalogue.attributes.get("battle_sizes", []),
         },
         status=400 if form.is_bound and form.errors else 200,
+    )
+
+
+def _new_document(form, system: str):
+    """The list the start form describes, with no entries yet."""
+    return documents.document_new(
+        system=system,
+        faction=form.cleaned_data.get("faction"),
+        battle_size=form.cleaned_data.get("battle_size"),
+        name=form.cleaned_data["name"],
+        role=form.cleaned_data.get("role") or None,
+        pack=form.chosen_pack(),
     )
 
 
@@ -186,7 +186,7 @@ def open_document(request, *, body: bytes, system: str | None = None):
             message = _("This is a list of another game (%(system)s).") % {
                 "system": document.system
             }
-            raise DocumentError([_problem(message)])
+            raise DocumentError([builder_post.problem(message)])
     except DocumentError as exc:
         problems = in_player_words(exc.errors, body=body)
         return render(request, "open.html", {"problems": problems, "text": ""}, status=400)
@@ -215,7 +215,7 @@ def list_open(request):
         upload = request.FILES.get("file")
         if upload is not None:
             if upload.size > MAX_BODY_BYTES:
-                problem = _problem(
+                problem = builder_post.problem(
                     _("The file is larger than %(n)s bytes.") % {"n": MAX_BODY_BYTES}
                 )
                 return render(request, "open.html", {"problems": [problem]}, status=400)
@@ -233,7 +233,7 @@ def list_detail(request, list_id):
     army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
     holder = workspaces.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
-    catalogue = _shown_catalogue(army_list, workspace)
+    catalogue = builder_post.shown_catalogue(army_list, workspace)
     if request.method == "POST":
         if workspace is None:
             # The page's first edit starts from the version the page showed: saving it
@@ -244,13 +244,6 @@ def list_detail(request, list_id):
             )
         return _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
     return _render(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
-
-
-def _shown_catalogue(army_list, workspace):
-    """The data the list on screen is judged by: the pack version its edits are on (the
-    one it was saved on, or a newer one of the same pack after an update), else today's."""
-    document = workspaces.document_of(workspace) if workspace is not None else None
-    return lists.list_catalogue(army_list=army_list, document=document)
 
 
 # -- rendering ----------------------------------------------------------------------------
@@ -355,205 +348,16 @@ def _state(catalogue, *rows) -> tuple | None:
     return None if stamp is None else (stamp, *rows)
 
 
-# -- edits --------------------------------------------------------------------------------
-
-
-def _action_edit(verb: str, arg: str, post, document) -> dict | None:
-    """The edit a button names (None: the button is not an edit, or names nothing)."""
-    entry_id = arg.partition(":")[0]
-    if verb == "add" and arg:
-        return {"op": "add", "card": arg}
-    if verb in ("remove", "duplicate") and entry_id:
-        return {"op": verb, "entry": entry_id}
-    if verb in ("up", "down", "move") and entry_id:
-        return _move_edit(verb, entry_id, arg.partition(":")[2], document)
-    if verb == "add_action" and arg:
-        key, _sep, variant = arg.partition(":")
-        return {"op": "add_action", "action": key, "variant": variant or None}
-    if verb == "remove_action" and arg:
-        return {"op": "remove_action", "pick": arg}
-    if verb == "add_custom" and post.custom is not None:
-        return {"op": "add_custom", "custom": post.custom}
-    if verb == "pack_update":
-        return _pack_edit(arg, document)
-    return None
-
-
-def _pack_edit(arg: str, document) -> dict | None:
-    """Only to another version of the pack the list is on (checked before the edit)."""
-    if document.pack is None or not arg.isdigit():
-        return None
-    return {"op": "set_pack", "value": {"id": document.pack.id, "version": int(arg)}}
-
-
-def _move_edit(verb: str, entry_id: str, before: str, document) -> dict | None:
-    """Up, down (the buttons and Alt+arrow keys) and "move:<id>:<id>" (a drop: before that
-    entry; "move:<id>:" last) as one edit by ids: up stands before the entry above it, down
-    before the one after the entry below it."""
-    ids = [e.id for e in document.entries]
-    if entry_id not in ids:
-        return None
-    if verb == "move":
-        return {"op": "move_before", "entry": entry_id, "before": before or None}
-    i = ids.index(entry_id)
-    to = i - 1 if verb == "up" else i + 2
-    if to < 0 or i == len(ids) - 1 and verb == "down":
-        return None
-    return {"op": "move_before", "entry": entry_id, "before": ids[to] if to < len(ids) else None}
-
-
-def _refused_addition(edit, catalogue, user=None) -> str | None:
-    """Only what the game data offers can be added with a button (imports may still carry
-    unknown keys, which validation reports); a list moves only to a version that exists."""
-    if edit["op"] == "set_pack":
-        value = edit["value"]
-        if not pack_updates.may_move_to(pack_id=value["id"], number=value["version"], user=user):
-            return _("This pack has no such version.")
-        return None
-    if edit["op"] == "add" and edit["card"] not in catalogue.cards:
-        return _("There is no card '%(key)s' in this game.") % {"key": edit["card"]}
-    if edit["op"] == "add_action":
-        action = catalogue.special_actions.get(edit["action"])
-        if action is None or (edit["variant"] and action.variant(edit["variant"]) is None):
-            return _("There is no such special action in this game.")
-    return None
+# -- edits: views/builder_post.py answers a post, views/builder_edits.py reads its button ----
 
 
 def _post(request, *, catalogue, workspace, army_list=None):
-    presenter = presenter_of(catalogue)
-    document = workspaces.document_of(workspace)
-    post = read_builder_post(
-        request.POST, document=document, catalogue=catalogue, presenter=presenter
+    return builder_post.answer_post(
+        request, catalogue=catalogue, workspace=workspace, army_list=army_list, render=_render
     )
-    render_again = {"catalogue": catalogue, "workspace": workspace, "army_list": army_list}
-    # An undo or redo takes back the step its page offered (named by id), or none.
-    stack = "redo" if post.action == "redo" else "undo"
-    shown = request.POST.get(f"{stack}_step")
-    moved_on = shown is not None and shown != (workspaces.top_step(workspace, stack) or "")
-    if post.errors:
-        return _render(request, **render_again, errors=post.errors, status=400)
-    verb, arg = post.action, post.arg
-    edits = list(post.edits)
-    label = edit_label(edits, document, catalogue) if edits else None
-    confirm = None
-    action = _action_edit(verb, arg, post, document)
-    if action is not None:
-        refused = _refused_addition(action, catalogue, request.user)
-        if refused:
-            return _render(request, **render_again, problems=[_problem(refused)], status=400)
-        confirm = _needs_confirmation(action, arg, army_list, document)
-        if confirm is None:
-            edits.append(action)
-            label = edit_label([action], document, catalogue)
-    if edits:
-        try:
-            change = workspaces.workspace_change(
-                workspace=workspace, edits=edits, catalogue=catalogue, label=label
-            )
-        except DocumentError as exc:
-            return _render(request, **render_again, problems=exc.errors, status=400)
-        workspace = render_again["workspace"] = change.workspace
-    if verb in ("undo", "redo"):
-        replay = workspaces.workspace_undo if verb == "undo" else workspaces.workspace_redo
-        try:
-            if moved_on:
-                raise workspaces.WorkspaceMoved(workspace, shown)
-            # This post's own edits (if any) are the newest step now: expect theirs.
-            expected = None if shown is None else workspaces.top_step(workspace, stack)
-            workspace = render_again["workspace"] = replay(
-                workspace=workspace, catalogue=catalogue, step=expected
-            ).workspace
-        except workspaces.WorkspaceMoved as moved:
-            render_again["workspace"] = moved.workspace
-            return _render(request, **render_again, moved=verb, status=409)
-    elif verb in ("save", "save_new"):
-        return _save(request, workspace=workspace, render_again=render_again, as_new=verb != "save")
-    elif verb == "discard" and army_list is None:
-        workspaces.draft_discard(workspace=workspace)
-        messages.info(request, _("Draft discarded."))
-        return go(request, reverse("system-start", args=[catalogue.system]))
-    elif verb == "revert" and army_list is not None:
-        workspace = render_again["workspace"] = workspaces.workspace_revert(
-            workspace=workspace, catalogue=catalogue
-        ).workspace
-    added_custom = action is not None and action["op"] == "add_custom"
-    _follow_the_pack(render_again)
-    return _render(request, **render_again, confirm=confirm, carry=not added_custom)
-
-
-def _follow_the_pack(render_again: dict) -> None:
-    """An edit, undo or redo may have moved a saved list to another version of its pack:
-    the page shows it judged by that one."""
-    army_list = render_again["army_list"]
-    if army_list is not None:
-        render_again["catalogue"] = _shown_catalogue(army_list, render_again["workspace"])
-
-
-def _problem(message):
-    from rules.engine import ProblemAt
-
-    return ProblemAt("", message)
-
-
-def _needs_confirmation(action, arg, army_list, document) -> dict | None:
-    """A fighter with a campaign history is removed only after a yes (``remove:<id>:yes``):
-    his history stays his, but the player should know it leaves the roster with him."""
-    if action["op"] != "remove" or army_list is None or arg.endswith(":yes"):
-        return None
-    presenter = presenter_for(army_list.system.key)
-    events = presenter.campaign_history(army_list=army_list).get(action["entry"], 0)
-    if not events:
-        return None
-    entry = next((e for e in document.entries if e.id == action["entry"]), None)
-    return {"id": action["entry"], "events": events, "name": entry.name if entry else None}
-
-
-# A "Save" pressed while logged out: the draft it names is saved on the way back from the
-# login (or sign-up), set only by that post (CSRF-checked) and used once.
-SAVE_AFTER_LOGIN = "save_after_login"
 
 
 def _save_after_login(request, *, catalogue, holder):
-    """The save a logged-out "Save" asked for, done now that the player is logged in (None:
-    there is none to do)."""
-    if not request.user.is_authenticated or SAVE_AFTER_LOGIN not in request.session:
-        return None
-    key = request.session.pop(SAVE_AFTER_LOGIN)
-    workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
-    if workspace is None or key != workspace.key:
-        return None
-    render_again = {"catalogue": catalogue, "workspace": workspace, "army_list": None}
-    return _save(request, workspace=workspace, render_again=render_again, as_new=False)
-
-
-def _save(request, *, workspace, render_again, as_new):
-    if not request.user.is_authenticated:
-        # The draft stays on the server, in this browser's session: logging in keeps it,
-        # and the save pressed is done on the way back.
-        request.session[SAVE_AFTER_LOGIN] = workspace.key
-        messages.info(request, _("Log in or sign up to save your list; it is kept meanwhile."))
-        return go(request, f"{reverse('login')}?next={request.path}")
-    was_draft = workspace.army_list_id is None
-    try:
-        if as_new:
-            saved = workspaces.workspace_save_as_new(workspace=workspace, user=request.user)
-            messages.success(request, _("Saved as a new list: %(name)s.") % {"name": saved.name})
-        else:
-            saved = workspaces.workspace_save(workspace=workspace, user=request.user)
-            if was_draft:
-                messages.success(request, _("Saved."))
-            else:
-                messages.success(
-                    request, _("Saved as version %(version)s.") % {"version": saved.version}
-                )
-    except lists.ListConflict as conflict:
-        render_again["army_list"] = conflict.army_list
-        return _render(request, **render_again, conflict=conflict, status=409)
-    except DocumentError as exc:
-        return _render(request, **render_again, problems=exc.errors, status=400)
-    except lists.ArmyList.DoesNotExist:
-        messages.error(
-            request, _("This list was deleted meanwhile; save your edits as a new list.")
-        )
-        return go(request, reverse("list-index"))
-    return go(request, reverse("list-detail", args=[saved.id]))
+    return builder_post.save_after_login(
+        request, catalogue=catalogue, holder=holder, render=_render
+    )

@@ -8,6 +8,9 @@ from rules.engine.validation import rules_for
 
 from ..services import changes, documents, pack_updates, workspaces
 from . import rows as row_builders
+from .entry_choices import row_words
+from .entry_tools import add_tools
+from .helpers import spoken
 from .undo_labels import label_text
 
 
@@ -36,19 +39,11 @@ def builder_context(
     except DocumentError as exc:
         checked, problems = None, problems + exc.errors
     payload = documents.result_payload(checked=checked) if checked else None
-    data_changes = None
-    if checked is not None and army_list is not None and army_list.document == document.to_dict():
-        data_changes = changes.data_changes(army_list=army_list, checked=checked)
+    saved = _saved_list(request, army_list=army_list, workspace=workspace, checked=checked,
+                        document=document)
     if checked is not None:
         # Keys the game data renamed are shown (and posted back) as their new keys.
         document = checked.document
-    rules = rules_for(catalogue.system)
-    summary = (
-        dict(rules.summary(catalogue, document, payload["points"]["entries"]))
-        if (payload and rules.summary)
-        else {}
-    )
-    summary["default_limit"] = rules.limit(catalogue, _without_limit(document))
     rows = row_builders.entry_rows(
         document=document,
         catalogue=catalogue,
@@ -60,38 +55,17 @@ def builder_context(
     picks = row_builders.pick_rows(
         document=document, catalogue=catalogue, payload=payload, presenter=presenter, errors=errors
     )
-    undo_label, redo_label = (
-        (label_text(step, catalogue, presenter) for step in workspaces.next_labels(workspace))
-        if workspace
-        else (None, None)
-    )
-    unsaved = workspace is not None and workspaces.is_unsaved(workspace=workspace)
-    stale = bool(
-        workspace is not None
-        and army_list is not None
-        and workspace.base_version is not None
-        and workspace.base_version != army_list.version
-    )
-    points = payload["points"] if payload else {}
-    # how far the total is over the limit (0 when within it): the bar and the words say so
-    over = max(0, points["total"] - points["limit"]) if points.get("limit") is not None else 0
-    newer = (
-        pack_updates.newer_version(checked=checked, user=request.user)
-        if checked is not None and army_list is not None
-        else None
-    )
+    words, glossary, say = spoken(presenter.words), presenter.glossary(catalogue), row_words()
+    add_tools(rows, say)
     return {
-        "newer": newer,
         "catalogue": catalogue,
         "presenter": presenter,
-        "words": presenter.words,
-        "glossary": presenter.glossary(catalogue),
+        "words": words,
+        "glossary": glossary,
+        # Said on every entry's row: translated once here, not once per row.
+        "say": say,
+        "pts_label": row_builders.abbreviated(words["pts"], glossary),
         "document": document,
-        "workspace": workspace,
-        "revision": workspace.revision if workspace else 0,
-        # The steps Undo and Redo offer, by id: the server replays only the one shown.
-        "undo_step": (workspaces.top_step(workspace, "undo") or "") if workspace else "",
-        "redo_step": (workspaces.top_step(workspace, "redo") or "") if workspace else "",
         "army_list": army_list,
         "checked": checked,
         "result": payload,
@@ -103,28 +77,91 @@ def builder_context(
         "groups": row_builders.catalogue_groups(
             catalogue=catalogue, document=document, presenter=presenter
         ),
-        "summary": summary,
+        "summary": _summary(catalogue, document, payload),
         "list_violations": row_builders.list_violations(payload),
         "error_summary": row_builders.error_summary(payload=payload, rows=rows, picks=picks),
         "roles": [(r, presenter.role_label(r)) for r in presenter.roles(catalogue)],
         "unit_types": presenter.unit_types(catalogue),
         "custom_units": bool(catalogue.attributes.get("custom_units")),
-        "field_errors": list(errors or []),
-        "header_errors": [e for e in errors or [] if e.entry_id is None],
-        "typed": {e.name: e.typed for e in errors or [] if e.entry_id is None and e.typed},
         "problems": problems,
         "conflict": conflict,
-        "stale": stale and not conflict,
         "confirm": confirm,
         "moved": moved,
-        "unsaved": unsaved,
+        "carry": _carry(request) if carry else {},
+        **_field_errors(errors),
+        **_steps(workspace, catalogue, presenter),
+        **_over_limit(payload),
+        **saved,
+        "stale": saved["stale"] and not conflict,
+    }
+
+
+def _saved_list(request, *, army_list, workspace, checked, document) -> dict:
+    """What the page says of the saved list being edited: the game data that changed
+    since it was saved, a newer version of its pack, whether it moved on elsewhere."""
+    found = {"data_changes": None, "newer": None, "stale": False}
+    if army_list is None:
+        return found
+    if checked is not None:
+        if army_list.document == document.to_dict():
+            found["data_changes"] = changes.data_changes(army_list=army_list, checked=checked)
+        found["newer"] = pack_updates.newer_version(checked=checked, user=request.user)
+    found["stale"] = bool(
+        workspace is not None
+        and workspace.base_version is not None
+        and workspace.base_version != army_list.version
+    )
+    return found
+
+
+def _summary(catalogue, document, payload) -> dict:
+    """The game's summary of the list (e.g. its unit counts) and the limit it would have
+    without one set."""
+    rules = rules_for(catalogue.system)
+    summary = (
+        dict(rules.summary(catalogue, document, payload["points"]["entries"]))
+        if (payload and rules.summary)
+        else {}
+    )
+    summary["default_limit"] = rules.limit(catalogue, _without_limit(document))
+    return summary
+
+
+def _field_errors(errors) -> dict:
+    errors = list(errors or [])
+    return {
+        "field_errors": errors,
+        "header_errors": [e for e in errors if e.entry_id is None],
+        "typed": {e.name: e.typed for e in errors if e.entry_id is None and e.typed},
+    }
+
+
+def _steps(workspace, catalogue, presenter) -> dict:
+    """Undo and redo: the steps offered (by id: the server replays only the one shown)
+    and their words, the workspace's revision, whether it holds unsaved edits."""
+    if workspace is None:
+        return {"workspace": None, "revision": 0, "undo_step": "", "redo_step": "",
+                "undo_label": None, "redo_label": None, "unsaved": False}
+    undo_label, redo_label = (
+        label_text(step, catalogue, presenter) for step in workspaces.next_labels(workspace)
+    )
+    return {
+        "workspace": workspace,
+        "revision": workspace.revision,
+        "undo_step": workspaces.top_step(workspace, "undo") or "",
+        "redo_step": workspaces.top_step(workspace, "redo") or "",
         "undo_label": undo_label,
         "redo_label": redo_label,
-        "data_changes": data_changes,
-        "over_limit": bool(over),
-        "over_by": over,
-        "carry": _carry(request) if carry else {},
+        "unsaved": workspaces.is_unsaved(workspace=workspace),
     }
+
+
+def _over_limit(payload) -> dict:
+    """How far the total is over the limit (0 when within it): the bar and the words
+    say so."""
+    points = payload["points"] if payload else {}
+    over = max(0, points["total"] - points["limit"]) if points.get("limit") is not None else 0
+    return {"over_limit": bool(over), "over_by": over}
 
 
 def _without_limit(document):

@@ -50,3 +50,10 @@ def whole_number(value, default):
 
 def presenter_of(catalogue):
     return presenter_for(catalogue.system)
+
+
+def spoken(words: dict) -> dict:
+    """The game's words in the active language, each translated once for the page: a lazy
+    word is translated anew every time a template shows it, and a big list shows some
+    of them on every row."""
+    return {key: str(word) for key, word in words.items()}

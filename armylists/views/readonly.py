@@ -7,7 +7,8 @@ from rules.engine.validation import rules_for
 
 from ..services import changes, documents, lists
 from . import rows as row_builders
-from .helpers import presenter_of
+from .entry_choices import row_words
+from .helpers import presenter_of, spoken
 
 
 def readonly_context(*, army_list, document_data=None) -> dict:
@@ -40,8 +41,9 @@ def readonly_context(*, army_list, document_data=None) -> dict:
         "army_list": army_list,
         "catalogue": catalogue,
         "presenter": presenter,
-        "words": presenter.words,
+        "words": spoken(presenter.words),
         "glossary": presenter.glossary(catalogue),
+        "say": row_words(),  # said on every row: translated once
         "document": document,
         "checked": checked,
         "result": payload,

@@ -10,12 +10,15 @@ import re
 from collections import Counter
 from urllib.parse import urlencode
 
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from rules.engine import Catalogue
 
 from ..names import item_names, local_name, local_variants, stat_labels
 from ..presenters.base import Presenter
+from .entry_choices import Choices
 
 
 def card_query(entry) -> str:
@@ -56,70 +59,80 @@ def list_violations(payload: dict | None) -> list[dict]:
     return [v for v in payload["violations"] if v["entry"] is None and pick_index(v) is None]
 
 
-def _choice(catalogue, card, key, *, price) -> dict:
-    item = catalogue.items.get(key)
+class _Lookups:
+    """What the rows look up by entry, each made once for the whole list (a dict each, so
+    the rows cost linear in the list's size)."""
+
+    def __init__(self, *, catalogue, payload, presenter, errors):
+        payload = payload or {}
+        self.violations: dict[int, list] = {}
+        for v in payload.get("violations", []):
+            if v["entry"] is not None:
+                self.violations.setdefault(v["entry"], []).append(v)
+        self.field_errors = _errors_by_id(errors)
+        self.breakdown = payload.get("breakdown") or []
+        self.points = payload.get("points", {}).get("entries") or []
+        self.glossary = presenter.glossary(catalogue)
+        self.system = catalogue.system
+        self._card_urls: dict[str, str] = {}
+
+    def card_url(self, key: str) -> str:
+        """The card page's address, reversed once per card."""
+        if key not in self._card_urls:
+            self._card_urls[key] = reverse("card-detail", args=[self.system, key])
+        return self._card_urls[key]
+
+
+def _errors_by_id(errors) -> dict[str, list]:
+    found: dict[str, list] = {}
+    for e in errors or []:
+        if e.entry_id is not None:
+            found.setdefault(e.entry_id, []).append(e)
+    return found
+
+
+def _at(values: list, i: int, default=None):
+    return values[i] if i < len(values) else default
+
+
+def _entry_row(i, entry, *, catalogue, presenter, looks: _Lookups, history) -> dict:
+    card = catalogue.cards.get(entry.card) if entry.card else None
+    facts = _at(looks.breakdown, i, {})
+    stats = stat_pairs(catalogue, facts.get("stats"), looks.glossary)
+    name = local_name(card, entry.card or "?") if entry.custom is None else entry.custom.name
+    violations = looks.violations.get(i, [])
+    errors = looks.field_errors.get(entry.id, [])
     return {
-        "key": key,
-        "item": item,
-        "name": local_name(item, key),
-        "kind": item.kind if item is not None else None,
-        "price": price(card, key) if item is not None else None,
-        "known": item is not None,
-        "first_free": bool(item is not None and item.attributes.get("first_free")),
-        "note": item.attributes.get("effect") if item is not None else None,
+        "index": i,
+        "id": entry.id,
+        "entry": entry,
+        "card": card,
+        "card_url": looks.card_url(card.key) if card is not None else "",
+        # A name of ours, not the game's (looked up here: a template's failed lookup of a
+        # missing key costs three exceptions, on every row).
+        "sample_name": bool(card is not None and card.attributes.get("sample_name")),
+        "custom": entry.custom,
+        "name": name,
+        "title": entry.name or name,
+        "card_query": card_query(entry),
+        "points": _at(looks.points, i),
+        "facts": facts,
+        "all_stats": stats,
+        "stats": presenter.builder_stats([(k, v) for k, v, _t in stats]),
+        "violations": violations,
+        # An info note (e.g. Boarding Action's side corridors) does not mark the entry.
+        "flagged": any(v["severity"] != "info" for v in violations),
+        "errors": errors,
+        # What was typed into a field the last post refused: shown again to correct
+        # (count and size always there, so a row's template finds them without a search).
+        "typed": {"count": None, "size": None}
+        | {e.name.rsplit(".", 1)[-1]: e.typed for e in errors if e.typed is not None},
+        "history": (history or {}).get(entry.id, 0),
+        "item_names": item_names(catalogue, entry.items),
+        "option_names": item_names(catalogue, entry.options),
+        "size_range": (card.core_size, card.max_size) if card is not None else None,
+        "size": entry.size if entry.size is not None else getattr(card, "core_size", None),
     }
-
-
-def _item_choices(row, catalogue, presenter, card, entry):
-    """The entry's items as the builder offers them: checkboxes (have it or not) and
-    quantities (the same item more than once), grouped by kind."""
-    have = Counter(entry.items)
-    keys = list(card.allowed_items) if card is not None else []
-    keys += [k for k in dict.fromkeys(entry.items) if k not in keys]
-    checkboxes, quantities = [], []
-    for key in keys:
-        choice = _choice(catalogue, card, key, price=catalogue.item_points)
-        control = presenter.item_control(card, key, catalogue) if choice["known"] else "checkbox"
-        if control == "quantity":
-            top = presenter.item_quantity_max(card, key, catalogue)
-            quantities.append({**choice, "quantity": have[key], "max": max(top, have[key])})
-        else:
-            checkboxes.append({**choice, "checked": have[key] > 0, "times": have[key]})
-    groups: dict = {}
-
-    def group_of(choice):
-        return choice["kind"] if presenter.GROUP_BY_KIND else None
-
-    for choice in checkboxes + quantities:
-        groups.setdefault(group_of(choice), {"checkboxes": [], "quantities": []})
-    for choice in checkboxes:
-        groups[group_of(choice)]["checkboxes"].append(choice)
-    for choice in quantities:
-        groups[group_of(choice)]["quantities"].append(choice)
-    row["item_groups"] = [
-        {"label": presenter.kind_label(kind), "kind": kind, **parts}
-        for kind, parts in groups.items()
-    ]
-    row["offers_items"] = bool(keys)
-
-
-def _option_choices(row, catalogue, presenter, card, entry):
-    keys = list(card.allowed_options) if card is not None else []
-    keys += [k for k in dict.fromkeys(entry.options) if k not in keys]
-
-    def price(c, k):
-        return c.allowed_options.get(k, 0) if c is not None else 0
-
-    groups: dict = {}
-    for key in keys:
-        choice = _choice(catalogue, card, key, price=price)
-        choice["checked"] = key in entry.options
-        groups.setdefault(choice["kind"] if presenter.GROUP_BY_KIND else None, []).append(choice)
-    row["option_groups"] = [
-        {"label": presenter.kind_label(kind), "kind": kind, "choices": choices}
-        for kind, choices in groups.items()
-    ]
-    row["offers_options"] = bool(keys)
 
 
 def entry_rows(
@@ -135,75 +148,55 @@ def entry_rows(
     """One row per entry: its card, points, stats, violations, the field errors of the last
     post, campaign history, item and option choices (``controls``: for the builder), and
     what the game's presenter adds."""
-    violations: dict[int, list] = {}
-    for v in (payload or {}).get("violations", []):
-        if v["entry"] is not None:
-            violations.setdefault(v["entry"], []).append(v)
-    field_errors: dict[str, list] = {}
-    for e in errors or []:
-        if e.entry_id is not None:
-            field_errors.setdefault(e.entry_id, []).append(e)
-    breakdown = (payload or {}).get("breakdown") or []
-    points = (payload or {}).get("points", {}).get("entries") or []
-    glossary = presenter.glossary(catalogue)
+    looks = _Lookups(catalogue=catalogue, payload=payload, presenter=presenter, errors=errors)
+    choices = Choices(catalogue, presenter) if controls else None
     rows = []
     for i, entry in enumerate(document.entries):
-        card = catalogue.cards.get(entry.card) if entry.card else None
-        facts = breakdown[i] if i < len(breakdown) else {}
-        stats = stat_pairs(catalogue, facts.get("stats"), glossary)
-        name = local_name(card, entry.card or "?") if entry.custom is None else entry.custom.name
-        row = {
-            "index": i,
-            "id": entry.id,
-            "entry": entry,
-            "card": card,
-            "custom": entry.custom,
-            "name": name,
-            "title": entry.name or name,
-            "card_query": card_query(entry),
-            "points": points[i] if i < len(points) else None,
-            "facts": facts,
-            "all_stats": stats,
-            "stats": presenter.builder_stats([(k, v) for k, v, _t in stats]),
-            "violations": violations.get(i, []),
-            # An info note (e.g. Boarding Action's side corridors) does not mark the entry.
-            "flagged": any(v["severity"] != "info" for v in violations.get(i, [])),
-            "errors": field_errors.get(entry.id, []),
-            # What was typed into a field the last post refused: shown again to correct.
-            "typed": {
-                e.name.rsplit(".", 1)[-1]: e.typed
-                for e in field_errors.get(entry.id, [])
-                if e.typed is not None
-            },
-            "history": (history or {}).get(entry.id, 0),
-            "item_names": item_names(catalogue, entry.items),
-            "option_names": item_names(catalogue, entry.options),
-            "size_range": (card.core_size, card.max_size) if card is not None else None,
-            "size": entry.size if entry.size is not None else getattr(card, "core_size", None),
-        }
-        if controls:
-            _item_choices(row, catalogue, presenter, card, entry)
-            _option_choices(row, catalogue, presenter, card, entry)
+        row = _entry_row(
+            i, entry, catalogue=catalogue, presenter=presenter, looks=looks, history=history
+        )
+        if choices is not None:
+            choices.add_to(row, row["card"], entry)
         rows.append(presenter.row(row, catalogue))
     return rows
 
 
-def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter, errors=None):
-    """One row per bought special action: its uses, price, variant and violations."""
-    violations: dict[int, list] = {}
+def abbreviated(word: str, glossary: dict):
+    """``word``, with its explanation as a title when the glossary has one."""
+    title = glossary.get(word)
+    return format_html('<abbr title="{}">{}</abbr>', title, word) if title else word
+
+
+def _pick_violations(payload: dict | None) -> dict[int, list]:
+    """The list-wide violations about one bought special action, by its index."""
+    found: dict[int, list] = {}
     for v in (payload or {}).get("violations", []):
         k = pick_index(v) if v["entry"] is None else None
         if k is not None:
-            violations.setdefault(k, []).append(v)
-    field_errors: dict[str, list] = {}
-    for e in errors or []:
-        if e.entry_id is not None:
-            field_errors.setdefault(e.entry_id, []).append(e)
+            found.setdefault(k, []).append(v)
+    return found
+
+
+def _role_facts(action, document, presenter) -> dict:
+    """The action's role in the reader's words, and whether it is another role's."""
+    role = action.role if action is not None else None
+    return {
+        "role_label": presenter.role_label(role) if role else None,
+        "other_role": bool(role is not None and document.role is not None
+                           and role != document.role),
+    }
+
+
+def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter, errors=None):
+    """One row per bought special action: its uses, price, variant and violations."""
+    violations = _pick_violations(payload)
+    field_errors = _errors_by_id(errors)
     prices = (payload or {}).get("points", {}).get("special_actions") or []
     rows = []
     for k, pick in enumerate(document.special_actions):
         action = catalogue.special_actions.get(pick.action)
         variants = local_variants(action)
+        points = _at(prices, k)
         rows.append(
             {
                 "index": k,
@@ -211,18 +204,12 @@ def pick_rows(*, document, catalogue: Catalogue, payload: dict | None, presenter
                 "pick": pick,
                 "action": action,
                 "name": local_name(action, pick.action),
-                "role_label": presenter.role_label(action.role) if action and action.role else None,
-                "other_role": bool(
-                    action is not None
-                    and action.role is not None
-                    and document.role is not None
-                    and action.role != document.role
-                ),
+                **_role_facts(action, document, presenter),
                 "variants": variants,
                 "unknown_variant": pick.variant is not None
                 and pick.variant not in [v["key"] for v in variants],
-                "each": prices[k] // pick.count if k < len(prices) else None,
-                "points": prices[k] if k < len(prices) else None,
+                "each": points // pick.count if points is not None else None,
+                "points": points,
                 "violations": violations.get(k, []),
                 "errors": field_errors.get(pick.id, []),
             }

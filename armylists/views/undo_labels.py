@@ -32,46 +32,55 @@ def label(text: str, **args) -> dict:
     return {"text": text, "args": args} if args else {"text": text}
 
 
+# The verb of each edit of one entry or one special action.
+ENTRY_VERBS = {
+    "remove": gettext_noop("remove %(name)s"),
+    "duplicate": gettext_noop("duplicate %(name)s"),
+    "move": gettext_noop("move %(name)s"),
+    "move_before": gettext_noop("move %(name)s"),
+}
+PICK_VERBS = {
+    "remove_action": gettext_noop("remove %(name)s"),
+    "set_action": gettext_noop("change %(name)s"),
+}
+
+
+def _entry_name(document, entry_id):
+    """An entry as a label names it: its custom unit's or its own name, else its card."""
+    entry = next((e for e in document.entries if e.id == entry_id), None)
+    if entry is None:
+        return "?"
+    if entry.custom is not None:
+        return entry.custom.name
+    return entry.name or {"card": entry.card or "?"}
+
+
 def edit_label(edits: list[dict], document, catalogue) -> dict:
     """The label of a step of ``edits`` on ``document`` (the document before them)."""
-    by_id = {e.id: e for e in document.entries}
-    picks = {p.id: p for p in document.special_actions}
-
-    def entry_name(entry_id):
-        entry = by_id.get(entry_id)
-        if entry is None:
-            return "?"
-        if entry.custom is not None:
-            return entry.custom.name
-        return entry.name or {"card": entry.card or "?"}
-
     edit = next((e for e in edits if e["op"] not in ("set", "set_header")), edits[0])
     op = edit["op"]
     if op == "add":
         return label(gettext_noop("add %(name)s"), name={"card": edit["card"]})
     if op == "add_custom":
         return label(gettext_noop("add %(name)s"), name=edit["custom"]["name"])
-    if op in ("remove", "duplicate", "move", "move_before"):
-        verb = {
-            "remove": gettext_noop("remove %(name)s"),
-            "duplicate": gettext_noop("duplicate %(name)s"),
-            "move": gettext_noop("move %(name)s"),
-            "move_before": gettext_noop("move %(name)s"),
-        }[op]
-        return label(verb, name=entry_name(edit["entry"]))
+    if op in ENTRY_VERBS:
+        return label(ENTRY_VERBS[op], name=_entry_name(document, edit["entry"]))
     if op == "add_action":
         return label(gettext_noop("buy %(name)s"), name={"action": edit["action"]})
-    if op in ("remove_action", "set_action"):
-        pick = picks.get(edit["pick"])
-        verb = gettext_noop("remove %(name)s") if op == "remove_action" else gettext_noop(
-            "change %(name)s"
-        )
-        return label(verb, name={"action": pick.action if pick else "?"})
+    if op in PICK_VERBS:
+        pick = next((p for p in document.special_actions if p.id == edit["pick"]), None)
+        return label(PICK_VERBS[op], name={"action": pick.action if pick else "?"})
+    return _field_label(edit, document)
+
+
+def _field_label(edit: dict, document) -> dict:
+    """A changed field of an entry or of the list, a pack version, or "the list"."""
+    op = edit["op"]
     if op == "set":
         return label(
             gettext_noop("change %(field)s of %(name)s"),
             field={"field": edit["field"]},
-            name=entry_name(edit["entry"]),
+            name=_entry_name(document, edit["entry"]),
         )
     if op == "set_header":
         return label(gettext_noop("change the list's %(field)s"), field={"field": edit["field"]})
