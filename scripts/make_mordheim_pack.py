@@ -38,6 +38,8 @@ DEFAULT_FACTS = Path("/work/shared/data/mordheim-facts.json")
 DEFAULT_OUT = ROOT / "fixtures" / "mordheim.yaml"
 DEFAULT_CAMPAIGN = Path("/work/shared/data/mordheim-campaign.json")
 DEFAULT_MORE = ROOT / more.SOURCE_FILE
+# Where the BSData catalogues disagree with our numbers (written by mordheim_bsdata.py).
+DEFAULT_BSDATA = ROOT / "fixtures" / "sources" / "mordheim-bsdata-disagreements.json"
 
 DATA_VERSION = "2026.12.1"
 
@@ -304,7 +306,24 @@ def _fighter_card(campaign_facts: dict, warband: dict, wkey: str, f: dict) -> di
     return card
 
 
-def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
+def mark_disagreements(cards: list[dict], disagreements: dict | None) -> None:
+    """Mark each field BSData gives another number for unverified on its card, and keep
+    BSData's number beside it (``attributes.bsdata``); our number stays the card's value."""
+    by_key = {card["key"]: card for card in cards}
+    for entry in (disagreements or {}).get("disagreements", []):
+        card = by_key.get(entry["key"])
+        if card is None:
+            continue
+        attributes = card["attributes"]
+        flags = attributes.setdefault("unverified", [])
+        if entry["field"] not in flags:
+            flags.append(entry["field"])
+        attributes.setdefault("bsdata", {})[entry["field"]] = entry["bsdata"]
+        attributes["bsdata_source"] = f"{disagreements['source']} ({entry['bsdata_file']})"
+
+
+def build(facts: dict, campaign_facts: dict, more_facts: dict,
+          disagreements: dict | None = None) -> dict:
     items = _all_items(facts, more_facts)
     factions, cards = [], []
     for warband in facts["warbands"]:
@@ -314,6 +333,7 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
     more_factions, more_cards = more.more_warbands(more_facts, RATING)
     factions += more_factions
     cards += more_cards + more.hired_swords(more_facts)
+    mark_disagreements(cards, disagreements)
 
     return {
         "format": "muster-pack/1",
@@ -382,7 +402,11 @@ def main(argv: list[str]) -> int:
     campaign_facts = json.loads(campaign_path.read_text(encoding="utf-8"))
     more_path = Path(argv[4]) if len(argv) > 4 else DEFAULT_MORE
     more_facts = json.loads(more_path.read_text(encoding="utf-8"))
-    out_path.write_text(render(build(facts, campaign_facts, more_facts)), encoding="utf-8")
+    bsdata_path = Path(argv[5]) if len(argv) > 5 else DEFAULT_BSDATA
+    disagreements = (json.loads(bsdata_path.read_text(encoding="utf-8"))
+                     if bsdata_path.is_file() else None)
+    pack = build(facts, campaign_facts, more_facts, disagreements)
+    out_path.write_text(render(pack), encoding="utf-8")
     print(f"wrote {out_path}")
     return 0
 
