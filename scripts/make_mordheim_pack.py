@@ -322,6 +322,19 @@ def mark_disagreements(cards: list[dict], disagreements: dict | None) -> None:
         attributes["bsdata_source"] = f"{disagreements['source']} ({entry['bsdata_file']})"
 
 
+def bsdata_note(disagreements: dict | None) -> str:
+    """The description's sentence on the BSData comparison: which side the pack trusts."""
+    if not disagreements:
+        return ""
+    count = len(disagreements["disagreements"])
+    return (
+        f"Compared with the BSData catalogues ({disagreements['source']}): "
+        f"{disagreements['compared']} fighters and hired swords, {count} numbers differ; "
+        "the pack keeps its own number (its source is named on the card), marks the field "
+        "unverified and records BSData's number in the card's bsdata attribute. "
+    )
+
+
 def build(facts: dict, campaign_facts: dict, more_facts: dict,
           disagreements: dict | None = None) -> dict:
     items = _all_items(facts, more_facts)
@@ -351,10 +364,10 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict,
                 "are the published warband-building rules. Campaign tables (advances, racial "
                 "maximums, skill lists, exploration, wyrdstone sale, trading, rating, underdog) "
                 "are transcribed from public campaign references; values resting on one source "
-                "or a disputed reading are listed as unverified. Known disagreements: the Reikland "
-                "Marksman has BS 3 here (4 in BattleScribe data); a few rare items cost "
-                "differently in a list than in the general price list, and the list price "
-                "applies. Prices in gold crowns (gc)."
+                "or a disputed reading are listed as unverified. "
+                + bsdata_note(disagreements)
+                + "A few rare items cost differently in a list than in the general price "
+                "list, and the list price applies. Prices in gold crowns (gc)."
             ),
             "attributes": {
                 "currency": "gc",
