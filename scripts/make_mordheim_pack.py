@@ -31,6 +31,7 @@ from pathlib import Path
 
 import mordheim_more_data as more
 import yaml
+from mordheim_bsdata import bsdata_note, mark_disagreements
 from mordheim_campaign_data import campaign, card_attributes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -304,35 +305,6 @@ def _fighter_card(campaign_facts: dict, warband: dict, wkey: str, f: dict) -> di
         **card_attributes(campaign_facts, wkey, f["name"], hero, f["skills"]),
     }
     return card
-
-
-def mark_disagreements(cards: list[dict], disagreements: dict | None) -> None:
-    """Mark each field BSData gives another number for unverified on its card, and keep
-    BSData's number beside it (``attributes.bsdata``); our number stays the card's value."""
-    by_key = {card["key"]: card for card in cards}
-    for entry in (disagreements or {}).get("disagreements", []):
-        card = by_key.get(entry["key"])
-        if card is None:
-            continue
-        attributes = card["attributes"]
-        flags = attributes.setdefault("unverified", [])
-        if entry["field"] not in flags:
-            flags.append(entry["field"])
-        attributes.setdefault("bsdata", {})[entry["field"]] = entry["bsdata"]
-        attributes["bsdata_source"] = f"{disagreements['source']} ({entry['bsdata_file']})"
-
-
-def bsdata_note(disagreements: dict | None) -> str:
-    """The description's sentence on the BSData comparison: which side the pack trusts."""
-    if not disagreements:
-        return ""
-    count = len(disagreements["disagreements"])
-    return (
-        f"Compared with the BSData catalogues ({disagreements['source']}): "
-        f"{disagreements['compared']} fighters and hired swords, {count} numbers differ; "
-        "the pack keeps its own number (its source is named on the card), marks the field "
-        "unverified and records BSData's number in the card's bsdata attribute. "
-    )
 
 
 def build(facts: dict, campaign_facts: dict, more_facts: dict,

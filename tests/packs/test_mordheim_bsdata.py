@@ -122,8 +122,7 @@ def test_it_reads_the_catalogues_from_a_plain_directory(bsdata, tmp_path):
     assert texts == {"Reiklanders.cat": WARBAND_CAT}
 
 
-def test_the_pack_marks_a_listed_disagreement_unverified_and_keeps_our_number(monkeypatch):
-    pack = load_script("make_mordheim_pack", monkeypatch)
+def test_the_pack_marks_a_listed_disagreement_unverified_and_keeps_our_number(bsdata):
     cards = [{"key": "reikland-marksman", "stats": {"BS": 3},
               "attributes": {"unverified": ["skill_lists"]}},
              {"key": "reikland-champion", "stats": {"BS": 3}, "attributes": {}}]
@@ -132,7 +131,7 @@ def test_the_pack_marks_a_listed_disagreement_unverified_and_keeps_our_number(mo
          "bsdata_file": "Reiklanders.cat", "trusted": "ours"},
         {"key": "gone-fighter", "field": "WS", "ours": 3, "bsdata": 4,
          "bsdata_file": "Reiklanders.cat", "trusted": "ours"}]}
-    pack.mark_disagreements(cards, disagreements)
+    bsdata.mark_disagreements(cards, disagreements)
     marksman, champion = cards
     assert marksman["stats"]["BS"] == 3
     assert marksman["attributes"]["unverified"] == ["skill_lists", "BS"]
@@ -155,3 +154,12 @@ def test_the_shipped_pack_marks_every_recorded_disagreement():
         assert attributes["bsdata"][d["field"]] == d["bsdata"]
     marksman = cards["reikland-marksman"]
     assert marksman["stats"]["BS"] == 3 and marksman["attributes"]["bsdata"] == {"BS": 4}
+    assert "6 numbers differ" in shipped["system"]["description"]
+
+
+def test_the_pack_description_says_which_side_is_trusted(bsdata):
+    note = bsdata.bsdata_note({"source": "github.com/BSData/mordheim@abc", "compared": 2,
+                               "disagreements": [{"key": "k", "field": "BS"}]})
+    assert "2 fighters and hired swords, 1 numbers differ" in note
+    assert "the pack keeps its own number" in note
+    assert bsdata.bsdata_note(None) == ""
