@@ -31,6 +31,7 @@ from pathlib import Path
 
 import mordheim_more_data as more
 import yaml
+from mordheim_bsdata import bsdata_note, mark_disagreements
 from mordheim_campaign_data import campaign, card_attributes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,8 @@ DEFAULT_FACTS = Path("/work/shared/data/mordheim-facts.json")
 DEFAULT_OUT = ROOT / "fixtures" / "mordheim.yaml"
 DEFAULT_CAMPAIGN = Path("/work/shared/data/mordheim-campaign.json")
 DEFAULT_MORE = ROOT / more.SOURCE_FILE
+# Where the BSData catalogues disagree with our numbers (written by mordheim_bsdata.py).
+DEFAULT_BSDATA = ROOT / "fixtures" / "sources" / "mordheim-bsdata-disagreements.json"
 
 DATA_VERSION = "2026.12.1"
 
@@ -304,7 +307,8 @@ def _fighter_card(campaign_facts: dict, warband: dict, wkey: str, f: dict) -> di
     return card
 
 
-def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
+def build(facts: dict, campaign_facts: dict, more_facts: dict,
+          disagreements: dict | None = None) -> dict:
     items = _all_items(facts, more_facts)
     factions, cards = [], []
     for warband in facts["warbands"]:
@@ -314,6 +318,7 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
     more_factions, more_cards = more.more_warbands(more_facts, RATING)
     factions += more_factions
     cards += more_cards + more.hired_swords(more_facts)
+    mark_disagreements(cards, disagreements)
 
     return {
         "format": "muster-pack/1",
@@ -331,10 +336,10 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict) -> dict:
                 "are the published warband-building rules. Campaign tables (advances, racial "
                 "maximums, skill lists, exploration, wyrdstone sale, trading, rating, underdog) "
                 "are transcribed from public campaign references; values resting on one source "
-                "or a disputed reading are listed as unverified. Known disagreements: the Reikland "
-                "Marksman has BS 3 here (4 in BattleScribe data); a few rare items cost "
-                "differently in a list than in the general price list, and the list price "
-                "applies. Prices in gold crowns (gc)."
+                "or a disputed reading are listed as unverified. "
+                + bsdata_note(disagreements)
+                + "A few rare items cost differently in a list than in the general price "
+                "list, and the list price applies. Prices in gold crowns (gc)."
             ),
             "attributes": {
                 "currency": "gc",
@@ -382,7 +387,11 @@ def main(argv: list[str]) -> int:
     campaign_facts = json.loads(campaign_path.read_text(encoding="utf-8"))
     more_path = Path(argv[4]) if len(argv) > 4 else DEFAULT_MORE
     more_facts = json.loads(more_path.read_text(encoding="utf-8"))
-    out_path.write_text(render(build(facts, campaign_facts, more_facts)), encoding="utf-8")
+    bsdata_path = Path(argv[5]) if len(argv) > 5 else DEFAULT_BSDATA
+    disagreements = (json.loads(bsdata_path.read_text(encoding="utf-8"))
+                     if bsdata_path.is_file() else None)
+    pack = build(facts, campaign_facts, more_facts, disagreements)
+    out_path.write_text(render(pack), encoding="utf-8")
     print(f"wrote {out_path}")
     return 0
 

@@ -425,10 +425,23 @@ def test_it_says_how_many_advances_are_due_when_more_dice_are_typed(alice_client
 def test_it_names_unverified_card_facts_in_words(alice_client, warband):
     page = open_page(alice_client, warband)
     badges = {b.attrs["data-unverified"]: b.text for b in page.testid("unverified-card")}
-    assert badges and set(badges) <= {"skill_lists", "wizard", "race"}
+    assert badges and set(badges) <= {"skill_lists", "wizard", "race", "BS"}
     assert all(": from a single source or disputed, not yet verified" in text
                for text in badges.values())
     assert "skill_lists" not in page.testid("roster")[0].text
+
+
+def test_it_marks_a_number_the_bsdata_catalogues_give_differently(alice_client, warband):
+    # the pack trusts the Marksman's BS 3; BSData's Reiklanders.cat gives 4
+    page = open_page(alice_client, warband)
+    badges = [b for b in page.testid("unverified-card") if b.attrs["data-unverified"] == "BS"]
+    assert len(badges) == 1
+    assert badges[0].text.strip() == (
+        "BS (BSData: 4): from a single source or disputed, not yet verified")
+    row = badges[0].parent
+    while row.tag != "tr":
+        row = row.parent
+    assert "Marksm" in row.text
 
 
 def test_it_speaks_of_the_bandenwert_and_of_unverified_facts_in_german(alice, warband):
@@ -442,3 +455,4 @@ def test_it_speaks_of_the_bandenwert_and_of_unverified_facts_in_german(alice, wa
     assert "Handel: wie der halbe Preis beim Verkauf gerundet wird" in facts
     badges = [b.text for b in page.testid("unverified-card")]
     assert badges and all("noch nicht bestätigt" in b and "_" not in b for b in badges)
+    assert any(b.startswith("BF (BSData: 4)") for b in badges)

@@ -32,6 +32,11 @@ CARD_FACTS = {
     "skill_lists": _("Skill lists"),
     "wizard": _("Spellcaster"),
     "race": _("Race (for the characteristic maximums)"),
+    # numbers the BSData catalogues give differently (the profile's stats are named by
+    # the pack's own stat labels)
+    "points": _("Cost"),
+    "hire_fee": _("Hire fee"),
+    "upkeep": _("Upkeep"),
 }
 
 
@@ -44,6 +49,15 @@ def table_facts(keys) -> list[dict]:
     return [{"key": key, "label": TABLE_FACTS.get(key) or _plain(key)} for key in keys]
 
 
-def card_facts(keys) -> list[dict]:
-    """``[{"key", "label"}]`` for a card's unverified facts."""
-    return [{"key": key, "label": CARD_FACTS.get(key) or _plain(key)} for key in keys]
+def card_facts(keys, bsdata=None, stats=None) -> list[dict]:
+    """``[{"key", "label"}]`` for a card's unverified facts; a number the BSData catalogues
+    give differently (``bsdata``: key -> their number) names their number too, so a player
+    sees both; ``stats`` are the reader's stat labels ("BF" for BS in German)."""
+    bsdata, stats = bsdata or {}, stats or {}
+    facts = []
+    for key in keys:
+        label = CARD_FACTS.get(key) or stats.get(key) or _plain(key)
+        if key in bsdata:
+            label = _("%(fact)s (BSData: %(value)s)") % {"fact": label, "value": bsdata[key]}
+        facts.append({"key": key, "label": label})
+    return facts

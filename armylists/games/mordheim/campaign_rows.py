@@ -57,10 +57,11 @@ def fighter_row(fighter: dict, catalogue) -> dict:
         "notes": notes,
         "injury_names": [_(LABELS.get(i, i)) for i in fighter["injuries"]],
         "status_label": _(STATUSES.get(fighter["status"], fighter["status"])),
-        # facts of his card resting on one source or disputed (e.g. his skill lists):
-        # the keys, and the words the page shows
+        # facts of his card resting on one source or disputed (e.g. his skill lists, a
+        # number BSData gives differently): the keys, and the words the page shows
         "unverified": unverified,
-        "unverified_facts": card_facts(unverified),
+        "unverified_facts": card_facts(
+            unverified, card.attributes.get("bsdata") if card else None, labels),
     }
 
 
