@@ -72,6 +72,7 @@ def catalogue_etag(base: str) -> str | None:
 # Each app request runs right after the bare view it is compared with (same connections,
 # same body for the 1,000-entry list), so both halves of a ratio see the same machine:
 # the machine is shared, and load from elsewhere drifts over a run.
+IN_PROCESS = "the goal: in process (the Mordheim section)"
 PAIRS = [
     ("validate6", "bare6", FEW, 0.50),
     # A player's pack against the official one, each run right after the other: its
@@ -82,10 +83,11 @@ PAIRS = [
     ("catalogue304", "bare6", FEW, 0.70),
     ("builder", "bare6", FEW, 0.30),
     ("shared", "bare6", FEW, 0.30),
-    # Mordheim, the largest pack: the goals of the Godslayer rows (its goal against the
-    # pack before the expansion is in process, in the Mordheim section).
-    ("mordheim", "bare6", FEW, 0.70),
-    ("mordheimbuilder", "bare6", FEW, 0.30),
+    # Mordheim, the largest pack: shown beside the bare view, but its goal is against the
+    # pack before the expansion (within 10 %), measured in process in its own section; a
+    # 568 KiB catalogue is not held to the ratio of Godslayer's small one.
+    ("mordheim", "bare6", FEW, IN_PROCESS),
+    ("mordheimbuilder", "bare6", FEW, IN_PROCESS),
     ("builder", "bare6", MANY, None),  # p99 at 50 connections <= 3x the bare view's
     ("shared", "bare6", MANY, None),
 ]
@@ -119,7 +121,9 @@ def http_rows(results):
     for app, bare, connections, goal, f, b in results:
         ratio = f.requests_per_s / b.requests_per_s
         p99 = f.p99_ms / b.p99_ms
-        if goal is not None:
+        if isinstance(goal, str):
+            goal_text, ok = goal, None
+        elif goal is not None:
             goal_text, ok = f">= {goal:.2f}", ratio >= goal
         else:
             goal_text, ok = "p99 <= 3x bare", p99 <= 3
