@@ -81,3 +81,14 @@ def test_the_owner_keeps_nothing(alice, alices_pack, link):
     r = alice.post(f"/api/v1/packs/by-token/{link}/keep/")
     assert r.json() == {"id": alices_pack["id"], "kept": False}
     assert listed(alice, alices_pack["id"])
+
+
+erik = pack_helpers.erik
+
+
+def test_an_editor_keeps_nothing_and_builds_on_it_anyway(alice, erik, alices_pack, link):
+    r = alice.patch(f"/api/v1/packs/{alices_pack['id']}/", json={"editors": ["erik"]})
+    assert r.status_code == 200, r.text
+    kept = erik.post(f"/api/v1/packs/by-token/{link}/keep/")
+    assert kept.json() == {"id": alices_pack["id"], "kept": False}
+    assert (listed(erik, alices_pack["id"]), validates(erik, alices_pack["id"])) == (True, True)
