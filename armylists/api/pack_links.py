@@ -33,15 +33,26 @@ KEPT = inline_serializer(
 )
 
 
+TOKEN = OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH)
+NOT_LOGGED_IN = OpenApiResponse(
+    ErrorsSerializer, description='Not logged in ("not_authenticated").'
+)
+NO_LINK = OpenApiResponse(ErrorsSerializer, description="No pack is shared by this link.")
+
+
 @extend_schema(
-    parameters=[OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH)],
+    methods=["POST"],
+    parameters=[TOKEN],
     request=None,
-    responses={
-        200: KEPT,
-        204: OpenApiResponse(description="No longer kept."),
-        401: OpenApiResponse(ErrorsSerializer, description="Not logged in."),
-        404: OpenApiResponse(ErrorsSerializer, description="No pack is shared by this link."),
-    },
+    responses={200: KEPT, 403: NOT_LOGGED_IN, 404: NO_LINK},
+    tags=["packs"],
+)
+@extend_schema(
+    methods=["DELETE"],
+    parameters=[TOKEN],
+    request=None,
+    responses={204: OpenApiResponse(description="No longer kept."), 403: NOT_LOGGED_IN,
+               404: NO_LINK},
     tags=["packs"],
 )
 @api_view(["POST", "DELETE"])

@@ -460,6 +460,8 @@ def test_every_pack_endpoint_is_in_the_schema_with_its_errors(anonymous):
         ("/api/v1/packs/{pack_id}/", "patch"): {"200", "400", "403", "404", "413"},
         ("/api/v1/packs/{pack_id}/", "delete"): {"204", "403", "404"},
         ("/api/v1/packs/by-token/{token}/", "get"): {"200", "404"},
+        ("/api/v1/packs/by-token/{token}/keep/", "post"): {"200", "403", "404"},
+        ("/api/v1/packs/by-token/{token}/keep/", "delete"): {"204", "403", "404"},
         ("/api/v1/packs/{pack_id}/versions/", "post"): {"201", "400", "403", "404", "409",
                                                         "413", "429"},
         ("/api/v1/packs/{pack_id}/versions/{number}/", "get"): {"200", "404"},

@@ -72,7 +72,9 @@ def test_a_renewed_link_or_a_private_pack_ends_the_keep(alice, bob, alices_pack,
 def test_strangers_cannot_keep_without_the_link(charlie, anonymous, alices_pack, link):
     wrong = "x" * 43
     assert charlie.post(f"/api/v1/packs/by-token/{wrong}/keep/").status_code == 404
-    assert anonymous.post(f"/api/v1/packs/by-token/{link}/keep/").status_code in (401, 403)
+    refused = anonymous.post(f"/api/v1/packs/by-token/{link}/keep/")
+    assert refused.status_code == 403
+    assert refused.json()["errors"][0]["code"] == "not_authenticated"
     assert (listed(charlie, alices_pack["id"]), validates(charlie, alices_pack["id"])) == (
         False, False)  # fmt: skip
 
