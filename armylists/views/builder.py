@@ -31,7 +31,7 @@ from . import builder_post, undo_labels
 from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
 from .import_words import in_player_words
-from .page_cache import render_kept
+from .page_cache import kept_page, render_and_keep
 
 
 @require_http_methods(["GET", "POST"])
@@ -258,33 +258,30 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
     # Its tournament snapshots: rows that never change, so their codes are their stamp
     # (read with the list when it was looked up for this page).
     codes = _snapshot_codes(army_list)
-
-    def context():
-        values = _values(
-            request,
-            catalogue=catalogue,
-            workspace=workspace,
-            army_list=army_list,
-            history=history,
-            **extra,
-        )
-        if army_list is not None and codes:
-            values["snapshots"] = selectors.snapshots_of_list(army_list=army_list)
-        return values
-
     template = _template(request)
     # htmx swaps only successful answers: a refused edit is shown, but as a 200 there.
     status = 200 if request.htmx else status
-    if extra:  # the answer to a post (errors, a question): never kept
-        return render(request, template, context(), status=status)
-    state = _state(
+    state = None if extra else _state(  # the answer to a post (errors, a question): not kept
         catalogue,
         stamps.workspace_stamp(workspace),
         stamps.list_stamp(army_list),
         sorted(history.items()),
         codes,
     )
-    return render_kept(request, template, state=state, context=context, status=status)
+    kept = kept_page(request, template, state=state) if status == 200 else None
+    if kept is not None:
+        return kept
+    values = _values(
+        request,
+        catalogue=catalogue,
+        workspace=workspace,
+        army_list=army_list,
+        history=history,
+        **extra,
+    )
+    if army_list is not None and codes:
+        values["snapshots"] = selectors.snapshots_of_list(army_list=army_list)
+    return render_and_keep(request, template, values, state=state, status=status)
 
 
 def _snapshot_codes(army_list) -> tuple:
@@ -299,15 +296,16 @@ def _snapshot_codes(army_list) -> tuple:
 def _show_draft(request, *, catalogue, holder, stamp: tuple):
     """A GET of the draft: from its stamp alone when the page is kept, loaded and
     rendered otherwise."""
-
-    def context():
-        workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
-        if workspace is None:  # discarded in another tab since the stamp was read
-            return go(request, reverse("system-start", args=[catalogue.system]))
-        return _values(request, catalogue=catalogue, workspace=workspace)
-
+    template = _template(request)
     state = _state(catalogue, stamp, None, [])
-    return render_kept(request, _template(request), state=state, context=context)
+    kept = kept_page(request, template, state=state)
+    if kept is not None:
+        return kept
+    workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
+    if workspace is None:  # discarded in another tab since the stamp was read
+        return go(request, reverse("system-start", args=[catalogue.system]))
+    values = _values(request, catalogue=catalogue, workspace=workspace)
+    return render_and_keep(request, template, values, state=state)
 
 
 def _values(request, *, catalogue, workspace, army_list=None, history=None, **extra) -> dict:

@@ -3,7 +3,9 @@
 Profiling the builder and shared pages (docs/performance.md) found 80-90 % of a request
 in template rendering: a Django template walks hundreds of variable lookups and
 translations for a six-entry list, while the rows it reads cost two small queries. A page
-is therefore rendered once per *state* and kept in this process's "pages" cache:
+is therefore rendered once per *state* and kept in this process's "pages" cache. A view
+asks ``kept_page`` first (no row loaded, no value built) and, when nothing is kept,
+builds its values and hands them to ``render_and_keep``:
 
 - The key is made of every input the page reads: the stamps of the rows it shows
   (armylists/stamps.py: what changes with every write of a row), the stamp of the game
@@ -38,26 +40,41 @@ from django.utils import translation
 CSRF_PLACEHOLDER = "csrf-placeholder-4f1c9e0b7d2a"
 
 
-def render_kept(request, template: str, *, state: tuple | None, context, status: int = 200,
-                reads: tuple[str, ...] = ()):
-    """``render(request, template, context())``, from the pages cache when ``state`` and
-    the request's own inputs were rendered before. ``context`` is a function, so a kept
-    page does not even build its context. ``state`` None: not keepable (e.g. the game
-    data's stamp is unknown). ``reads``: the query parameters the page reads (each at
-    most once); an address with any other is rendered, never kept."""
-    if state is None or not _keepable(request, status, reads):
-        return render(request, template, context(), status=status)
-    key = _key(request, template, state)
-    cache = caches["pages"]
-    html = cache.get(key)
-    if html is None:
-        values = context()
-        if isinstance(values, HttpResponse):  # the context found the page gone meanwhile
-            return values
-        values["csrf_token"] = CSRF_PLACEHOLDER  # the view's context wins over processors
-        html = render_to_string(template, values, request)
-        cache.set(key, html)
+def kept_page(request, template: str, *, state: tuple | None,
+              reads: tuple[str, ...] = ()) -> HttpResponse | None:
+    """The page as kept for ``state`` and this request's own inputs; None when it is
+    not kept (yet) or may not be: the caller then builds its values and hands them to
+    ``render_and_keep``. Looked up first, so a kept page does not even load its rows.
+    ``state`` None: not keepable (e.g. the game data's stamp is unknown). ``reads``: the
+    query parameters the page reads (each at most once); an address with any other is
+    rendered, never kept."""
+    key = _key_if_keepable(request, template, state, 200, reads)
+    html = caches["pages"].get(key) if key is not None else None
+    return None if html is None else _answer(request, html)
+
+
+def render_and_keep(request, template: str, values: dict, *, state: tuple | None,
+                    status: int = 200, reads: tuple[str, ...] = ()) -> HttpResponse:
+    """``render(request, template, values)``, and kept under ``state`` when the page
+    may be (the same rules as ``kept_page``)."""
+    key = _key_if_keepable(request, template, state, status, reads)
+    if key is None:
+        return render(request, template, values, status=status)
+    # The view's values win over the context processors: the page is rendered with a
+    # placeholder where this visitor's CSRF token goes.
+    html = render_to_string(template, {**values, "csrf_token": CSRF_PLACEHOLDER}, request)
+    caches["pages"].set(key, html)
+    return _answer(request, html)
+
+
+def _answer(request, html: str) -> HttpResponse:
     return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+
+
+def _key_if_keepable(request, template, state, status, reads) -> str | None:
+    if state is None or not _keepable(request, status, reads):
+        return None
+    return _key(request, template, state)
 
 
 def _keepable(request, status: int, reads: tuple[str, ...]) -> bool:

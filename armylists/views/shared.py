@@ -15,7 +15,7 @@ from .. import selectors, stamps
 from ..services import lists
 from . import print_sheet
 from .helpers import shared_or_404
-from .page_cache import render_kept
+from .page_cache import kept_page, render_and_keep
 from .readonly import readonly_context
 from .text_export import share_url
 
@@ -48,19 +48,19 @@ def _shared(request, template, *, token, sheet=None, text=False):
     if stamp is None:
         raise Http404
 
-    def context():
-        army_list = shared_or_404(token)
-        values = readonly_context(army_list=army_list) | {"token": token}
-        if sheet is not None:
-            values = print_sheet.sheet_context(values, sheet)
-            values["sheet_links"] = print_sheet.sheet_links(request.path)
-        if text:  # the texts themselves: on request (views/text_export.py)
-            values["text_url"] = reverse("shared-text", args=[token])
-            values["share_url"] = share_url(request, army_list)
-        return values
-
-    return render_kept(request, template, state=(stamp,), context=context,
-                       reads=print_sheet.CHOICES if sheet is not None else ())
+    reads = print_sheet.CHOICES if sheet is not None else ()
+    kept = kept_page(request, template, state=(stamp,), reads=reads)
+    if kept is not None:
+        return kept
+    army_list = shared_or_404(token)
+    values = readonly_context(army_list=army_list) | {"token": token}
+    if sheet is not None:
+        values = print_sheet.sheet_context(values, sheet)
+        values["sheet_links"] = print_sheet.sheet_links(request.path)
+    if text:  # the texts themselves: on request (views/text_export.py)
+        values["text_url"] = reverse("shared-text", args=[token])
+        values["share_url"] = share_url(request, army_list)
+    return render_and_keep(request, template, values, state=(stamp,), reads=reads)
 
 
 @login_required
