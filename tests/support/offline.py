@@ -15,19 +15,24 @@ KEPT = """async (path) => {
 PAGE_CACHES = """async () => (await caches.keys()).filter(n => n.startsWith("muster-pages-"))"""
 
 
-# Installing the worker fetches and keeps the offline page and the app's files first: on
-# a machine whose two cores run two test workers and their browsers, that took more than
-# Playwright's default 10 s once in CI. The waits are on state, so a passing run is as
-# fast as before.
+# Installing the worker fetches and keeps the offline page and the app's files first,
+# which on a busy machine takes seconds. The waits are on state.
 INSTALL_MS = 30_000
+ACTIVE = "async () => !!(await navigator.serviceWorker.ready).active"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
 def controlled(page: Page):
-    """Wait until the service worker controls the page (its first visit installs it)."""
-    page.wait_for_function(
-        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-        timeout=INSTALL_MS,
-    )
+    """Wait until the service worker controls the page (its first visit installs it).
+
+    A page whose navigation began while the worker was still installing is not the
+    worker's, and ``clients.claim()`` at activation does not take it if the page came
+    into being just after: as in a browser, the next navigation is. So: wait until the
+    worker is active, and if this page is not its yet, load it again."""
+    page.wait_for_function(ACTIVE, timeout=INSTALL_MS)
+    if not page.evaluate(CONTROLLED):
+        page.reload()
+    page.wait_for_function(CONTROLLED, timeout=INSTALL_MS)
 
 
 def open_kept(page: Page, path: str):
