@@ -31,7 +31,7 @@ from pathlib import Path
 
 import mordheim_more_data as more
 import yaml
-from mordheim_bsdata import bsdata_note, mark_disagreements
+from mordheim_bsdata_marks import bsdata_note, mark_disagreements
 from mordheim_campaign_data import campaign, card_attributes
 
 ROOT = Path(__file__).resolve().parent.parent

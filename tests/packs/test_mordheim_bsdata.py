@@ -27,6 +27,11 @@ def bsdata(monkeypatch):
     return load_script("mordheim_bsdata", monkeypatch)
 
 
+@pytest.fixture
+def marks(monkeypatch):
+    return load_script("mordheim_bsdata_marks", monkeypatch)
+
+
 def profile(name: str, stats: str) -> str:
     values = dict(zip(["M", "WS", "BS", "S", "T", "W", "I", "A", "LD"], stats.split(), strict=True))
     cells = "".join(f'<characteristic name="{k}" typeId="x">{v}</characteristic>'
@@ -122,7 +127,7 @@ def test_it_reads_the_catalogues_from_a_plain_directory(bsdata, tmp_path):
     assert texts == {"Reiklanders.cat": WARBAND_CAT}
 
 
-def test_the_pack_marks_a_listed_disagreement_unverified_and_keeps_our_number(bsdata):
+def test_the_pack_marks_a_listed_disagreement_unverified_and_keeps_our_number(marks):
     cards = [{"key": "reikland-marksman", "stats": {"BS": 3},
               "attributes": {"unverified": ["skill_lists"]}},
              {"key": "reikland-champion", "stats": {"BS": 3}, "attributes": {}}]
@@ -131,7 +136,7 @@ def test_the_pack_marks_a_listed_disagreement_unverified_and_keeps_our_number(bs
          "bsdata_file": "Reiklanders.cat", "trusted": "ours"},
         {"key": "gone-fighter", "field": "WS", "ours": 3, "bsdata": 4,
          "bsdata_file": "Reiklanders.cat", "trusted": "ours"}]}
-    bsdata.mark_disagreements(cards, disagreements)
+    marks.mark_disagreements(cards, disagreements)
     marksman, champion = cards
     assert marksman["stats"]["BS"] == 3
     assert marksman["attributes"]["unverified"] == ["skill_lists", "BS"]
@@ -157,9 +162,9 @@ def test_the_shipped_pack_marks_every_recorded_disagreement():
     assert "6 numbers differ" in shipped["system"]["description"]
 
 
-def test_the_pack_description_says_which_side_is_trusted(bsdata):
-    note = bsdata.bsdata_note({"source": "github.com/BSData/mordheim@abc", "compared": 2,
-                               "disagreements": [{"key": "k", "field": "BS"}]})
-    assert "2 fighters and hired swords, 1 numbers differ" in note
+def test_the_pack_description_says_which_side_is_trusted(marks):
+    note = marks.bsdata_note({"source": "github.com/BSData/mordheim@abc", "compared": 2,
+                              "disagreements": [{"key": "k", "field": "BS"}]})
+    assert "2 fighters and hired swords, 1 number differs" in note
     assert "the pack keeps its own number" in note
-    assert bsdata.bsdata_note(None) == ""
+    assert marks.bsdata_note(None) == ""
