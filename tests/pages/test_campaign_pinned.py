@@ -50,3 +50,17 @@ def test_the_campaign_is_played_by_the_pinned_pack(alice, club_pack):
     page = client.get(f"/lists/{pinned.id}/campaign/").content.decode()
     assert CLUB_NAME in page
     assert CLUB_NAME not in client.get(f"/lists/{official.id}/campaign/").content.decode()
+
+
+def test_a_warband_on_a_players_pack_records_its_campaign(alice, club_pack):
+    """The log's basis names the pack version; spelt out, it once overflowed its column,
+    so no event could be recorded on a player's pack (a 500)."""
+    pack, _ws = club_pack
+    pinned = lists_services.list_create(
+        owner=alice, data={**WARBAND, "pack": {"id": pack.id, "version": 2}}
+    )
+    kurt = pinned.document["entries"][2]["id"]
+    event = {"type": "experience", "entry_id": kurt, "amount": 2}
+    campaign.campaign_record_event(army_list=pinned, event=event, user=alice)
+    state = campaign.campaign_state(army_list=pinned)
+    assert [e["entry_id"] for e in state["events"]] == [kurt]

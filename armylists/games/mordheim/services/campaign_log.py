@@ -15,6 +15,7 @@ roster_to_json...); nothing here knows a game.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -68,11 +69,15 @@ class Log:
 
 def basis_of(army_list: ArmyList, catalogue: Catalogue) -> str:
     """What a stored roster was computed from: the list's version and its game data (the
-    pack version it is pinned to, if any)."""
+    pack version it is pinned to, if any), as a SHA-256 digest: only ever compared, and
+    a pack's id and content hash alone would not fit the column (a warband on a player's
+    pack could record nothing)."""
     stamp = army_list.system.updated_at.isoformat()
     basis = f"{army_list.version}|{catalogue.data_version}|{stamp}"
     origin = catalogue.origin
-    return basis if origin.id is None else f"{basis}|{origin.id}:{origin.content_hash}"
+    if origin.id is not None:
+        basis = f"{basis}|{origin.id}:{origin.content_hash}"
+    return hashlib.sha256(basis.encode()).hexdigest()
 
 
 def _open(army_list: ArmyList, rules) -> Log:
