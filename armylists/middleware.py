@@ -1,5 +1,6 @@
 """Under /api/, every error is JSON in the API's error shape, and a body over the size
 limit is refused before it is parsed (read and thrown away, so the client sees the 413).
+An address with a control character is no address at all (404, before any view).
 (The pages' brakes: armylists/brakes.py.)"""
 
 from __future__ import annotations
@@ -158,3 +159,28 @@ class ApiErrorsMiddleware:
             if header in response:
                 replacement[header] = response[header]
         return replacement
+
+
+# C0 controls and DEL: no id, token, key or code of ours holds one, and PostgreSQL
+# refuses NUL in text outright (a query naming it would fail, not find nothing).
+_CONTROL = frozenset(chr(c) for c in (*range(32), 127))
+
+
+def has_control(text: str) -> bool:
+    return not _CONTROL.isdisjoint(text)
+
+
+class OddAddressMiddleware:
+    """A path with a control character names nothing: 404 before routing (JSON under
+    /api/, through ApiErrorsMiddleware, which stands before this one). Each view still
+    checks its parameters' shape before a query (for packs:
+    ``rules.pack_selectors.is_key_shaped``), and its query parameters (a NUL searched for
+    is found nowhere); this is the net under all of them."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if has_control(request.path_info):
+            raise Http404("no such address")
+        return self.get_response(request)

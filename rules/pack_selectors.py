@@ -7,6 +7,7 @@ else gets nothing (the API answers 404, the same as for a pack that does not exi
 
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 import time
@@ -19,6 +20,15 @@ from django.db.models import Exists, Max, OuterRef, Q
 from . import models
 from .freshness import FRESH_FOR
 
+# The shape of every pack id (a uuid's hex, or an official pack's system key) and share
+# token (URL-safe base64): checked before any query, so odd input (NUL, which PostgreSQL
+# refuses outright, or a megabyte of text) is "not found", never the database's error.
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_key_shaped(text) -> bool:
+    return isinstance(text, str) and KEY_SHAPE.fullmatch(text) is not None
+
 
 def _is_member(pack: models.Pack, user) -> bool:
     if user is None or not user.is_authenticated or pack.official:
@@ -28,6 +38,13 @@ def _is_member(pack: models.Pack, user) -> bool:
     return pack.editors.filter(pk=user.pk).exists()
 
 
+def _is_owner(pack: models.Pack, user) -> bool:
+    return (
+        user is not None and user.is_authenticated and not pack.official
+        and pack.owner_id == user.pk
+    )  # fmt: skip
+
+
 def pack_can_publish(*, pack: models.Pack, user) -> bool:
     """Owner and editors publish; nobody publishes to an official pack through the API."""
     return pack.deleted_at is None and _is_member(pack, user)
@@ -35,19 +52,21 @@ def pack_can_publish(*, pack: models.Pack, user) -> bool:
 
 def pack_can_manage(*, pack: models.Pack, user) -> bool:
     """Rename, share, name editors, delete: the owner only."""
-    return (
-        pack.deleted_at is None
-        and not pack.official
-        and user is not None
-        and user.is_authenticated
-        and pack.owner_id == user.pk
-    )
+    return pack.deleted_at is None and _is_owner(pack, user)
 
 
-def pack_can_read(*, pack: models.Pack, user, token: str | None = None) -> bool:
-    """Official and public packs: everyone. Otherwise its owner and editors; and while it
-    is shared by link, whoever brings the link's token or kept the pack from that very
-    link (``PackLink``)."""
+def pack_can_use(*, pack: models.Pack, user, token: str | None = None) -> bool:
+    """The one rule of pack access (docs/security.md, "Packs"): may this reader use this
+    pack now — read its versions, build and save lists on them, fork it, keep it?
+
+    Official and public packs: everyone. Otherwise its owner and editors; and while it is
+    shared by link, whoever brings the link's current token or kept the pack from that
+    very link (``PackLink``). A deleted pack: nobody (its owner still reads it,
+    ``pack_can_read``; lists already pinned to it show what they saved). Every token a
+    pack ever had but its current one opens nothing: turning sharing on or off, renewing
+    the link and deleting the pack each issue a new one (services/packs.py)."""
+    if pack.deleted_at is not None:
+        return False
     if pack.official or pack.visibility == models.Pack.PUBLIC:
         return True
     if _is_member(pack, user):
@@ -57,6 +76,14 @@ def pack_can_read(*, pack: models.Pack, user, token: str | None = None) -> bool:
     if token:
         return secrets.compare_digest(str(token), pack.share_token)
     return _kept_from_link(pack, user)
+
+
+def pack_can_read(*, pack: models.Pack, user, token: str | None = None) -> bool:
+    """May this reader see the pack's page and its versions: whoever may use it, and the
+    owner of a deleted pack (read-only: nothing is published, forked or built on it)."""
+    if pack.deleted_at is not None:
+        return _is_owner(pack, user)
+    return pack_can_use(pack=pack, user=user, token=token)
 
 
 def _kept_from_link(pack: models.Pack, user) -> bool:
@@ -73,9 +100,9 @@ def pack_kept(*, pack: models.Pack, user) -> bool:
 
 
 def pack_get_readable(*, pack_id: str, user, token: str | None = None) -> models.Pack | None:
-    """The pack if this reader may see it (deleted ones too: their versions stay
-    readable for the lists pinned to them), else None."""
-    if not isinstance(pack_id, str) or len(pack_id) > 64:
+    """The pack if this reader may see it (``pack_can_read``: a deleted one only its
+    owner), else None."""
+    if not is_key_shaped(pack_id):
         return None
     pack = (
         models.Pack.objects.select_related("owner", "forked_from__pack").filter(pk=pack_id).first()
@@ -177,7 +204,7 @@ def _version_pinned_read(pack_id: str, number: int) -> models.PackVersion | None
 
 
 def pack_get_by_token(*, token: str) -> models.Pack | None:
-    if not isinstance(token, str) or not 1 <= len(token) <= 64:
+    if not is_key_shaped(token):
         return None
     pack = (
         models.Pack.objects.select_related("owner", "forked_from__pack")

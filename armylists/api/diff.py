@@ -37,6 +37,7 @@ from .diff_schema import (
     DiffSerializer,
 )
 from .errors import ErrorsSerializer
+from .kept import AUTHENTICATION
 from .views import BODY_PARSERS
 
 TAGS = ["diff"]
@@ -128,9 +129,9 @@ def list_diff(request, list_id):
     auth=[],
 )
 @api_view(["POST"])
-# No login, so no CSRF: the answer depends only on the body (a pack named in it must be
-# one anybody may see).
-@authentication_classes([])
+# Like validate: no login needed, but whoever is logged in may name the packs he may use
+# (his own among them); a session login brings CSRF with it, as everywhere.
+@authentication_classes(AUTHENTICATION)
 @permission_classes([AllowAny])
 @parser_classes(BODY_PARSERS)
 def document_diff(request):

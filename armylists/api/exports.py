@@ -3,7 +3,8 @@ what import takes back; the default and unchanged) or text (``text``, ``markdown
 ``compact``: ``armylists.services.text_export``, the writer the pages use too).
 
 Three ways in: the owner's saved list, a shared list by its token, and an unsaved
-document posted to ``/api/v1/render/`` (no login; the validate endpoint's input checks).
+document posted to ``/api/v1/render/`` (no login needed, read like validate: a logged-in
+caller may name his own packs).
 
 How text comes back: JSON ``{"format", "text", "characters", "discord_limit",
 "fits_discord", "valid", "share_url"}`` by default, so a script reads the length and
@@ -32,7 +33,7 @@ from armylists.services import documents, lists, text_export
 from rules.engine.checks import schema_major
 
 from .errors import ErrorsSerializer
-from .kept import GAME_DATA_HEADER, answers_from_memory
+from .kept import AUTHENTICATION, GAME_DATA_HEADER, answers_from_memory
 from .lists import LIST_ID, NO_SUCH_LIST, NOT_LOGGED_IN, TOO_LARGE, _owned
 from .renderers import JSONRenderer
 from .schema import DOCUMENT_REF, EXTRA_COMPONENTS
@@ -232,7 +233,8 @@ class SharedExport(_ExportView):
 
 
 class Render(_ExportView):
-    authentication_classes = []  # stateless, like validate: nothing of the caller is read
+    # Like validate: no login needed, but whoever is logged in may name his own packs.
+    authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
     parser_classes = BODY_PARSERS
 

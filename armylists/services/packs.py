@@ -188,39 +188,43 @@ def pack_update(
     renew_token: bool = False,
 ) -> Pack:
     """Change what the owner may change; editors are named by username (each must exist;
-    the owner is no editor of his own pack)."""
-    users = None
-    if editors is not None:
-        wanted = list(dict.fromkeys(editors))
-        found = {
-            u.username: u for u in get_user_model().objects.filter(username__in=wanted)
-        }
-        problems = [
-            ProblemAt(f"editors[{i}]", f"no user is called '{name_}'", "unknown_user")
-            for i, name_ in enumerate(editors)
-            if name_ not in found
-        ]
-        problems += [
-            ProblemAt(f"editors[{i}]", "the owner always publishes; no need to name him", "owner")
-            for i, name_ in enumerate(editors)
-            if name_ in found and found[name_].pk == pack.owner_id
-        ]
-        if problems:
-            raise PackRefused(problems)
-        users = [found[n] for n in wanted]
+    the owner is no editor of his own pack). Any change of who sees it issues a new share
+    token: a link turned off is revoked for good, and turned on again it is a new link
+    (nobody's old link or kept pack comes back, docs/security.md)."""
+    users = _editors_named(pack, editors) if editors is not None else None
     with transaction.atomic():
         if name is not None:
             pack.name = name
         if description is not None:
             pack.description = description
-        if visibility is not None:
+        if visibility is not None and visibility != pack.visibility:
             pack.visibility = visibility
+            renew_token = True
         if renew_token:
             pack.share_token = new_share_token()
         pack.save()
         if users is not None:
             pack.editors.set(users)
     return pack
+
+
+def _editors_named(pack: Pack, editors: list[str]) -> list:
+    """The users named as editors, in order; PackRefused names each that cannot be."""
+    wanted = list(dict.fromkeys(editors))
+    found = {u.username: u for u in get_user_model().objects.filter(username__in=wanted)}
+    problems = [
+        ProblemAt(f"editors[{i}]", f"no user is called '{name_}'", "unknown_user")
+        for i, name_ in enumerate(editors)
+        if name_ not in found
+    ]
+    problems += [
+        ProblemAt(f"editors[{i}]", "the owner always publishes; no need to name him", "owner")
+        for i, name_ in enumerate(editors)
+        if name_ in found and found[name_].pk == pack.owner_id
+    ]
+    if problems:
+        raise PackRefused(problems)
+    return [found[n] for n in wanted]
 
 
 def pack_keep(*, pack: Pack, user) -> bool:
@@ -243,9 +247,12 @@ def pack_forget(*, pack: Pack, user) -> None:
 
 
 def pack_delete(*, pack: Pack) -> None:
-    """Soft delete: gone from every listing, no more publishing; versions stay readable."""
+    """Soft delete: gone from every listing, no more publishing, forking or building on
+    it; every link and kept copy ends (a new token nobody holds). Its versions stay
+    readable to its owner and to the lists already pinned to them (read-only)."""
     pack.deleted_at = timezone.now()
-    pack.save(update_fields=["deleted_at", "updated_at"])
+    pack.share_token = new_share_token()
+    pack.save(update_fields=["deleted_at", "share_token", "updated_at"])
 
 
 def pack_diff(*, before: PackVersion, after: PackVersion) -> list[dict]:

@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Under /api/: every error JSON, bodies bounded before they are read (armylists/middleware.py).
     "armylists.middleware.ApiErrorsMiddleware",
+    # A control character in the path (or NUL in the query) names nothing: 404 at once.
+    "armylists.middleware.OddAddressMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "armylists.brakes.AnonymousSessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
