@@ -43,10 +43,15 @@ class ListConflict(Exception):
 def _checked(data, like: ArmyList | None = None, reader=None) -> Checked:
     """Read and check a document to save; ``like``: the list it replaces (an entry sent
     without its id keeps the id it has there); ``reader``: who saves it (the packs he may
-    build on). A list that stays on the pack version it is on keeps it whoever saves."""
+    build on). A list that stays on the pack version it is on keeps it whoever saves, but
+    once its reader may no longer use that pack only its name and notes may change
+    (``pinning.lost_pack``): nothing new is priced from a pack one has lost."""
     document = data if isinstance(data, ListDocument) else parse(data)
     previous = documents.build(like.document) if like is not None else None
     if previous is not None and document.pack is not None and document.pack == previous.pack:
+        lost = pinning.lost_pack(ref=document.pack, reader=reader)
+        if lost is not None and pinning.judged_part(document) != pinning.judged_part(previous):
+            raise pinning.not_available(lost)
         reader = pinning.SAVED
     return document_check(document=documents.with_ids(document, like=previous), reader=reader)
 
@@ -128,13 +133,10 @@ def list_restore(*, army_list: ArmyList, version: int, expected_version: int, us
     old = army_list.versions.filter(version=version).first()
     if old is None:
         raise ArmyListVersion.DoesNotExist(f"no version {version}")
-    # The old version's pin was checked when it was saved.
+    # Checked as any save: an old version on a pack its owner has lost comes back only
+    # if it is what the list holds now (nothing is priced anew from a lost pack).
     return list_update(
-        army_list=army_list,
-        data=old.document,
-        expected_version=expected_version,
-        user=user,
-        reader=pinning.SAVED,
+        army_list=army_list, data=old.document, expected_version=expected_version, user=user
     )
 
 
@@ -238,6 +240,13 @@ def list_catalogue(*, army_list: ArmyList, document: ListDocument | None = None)
     if document.pack is not None:
         return catalogue_of(document, reader=pinning.SAVED)
     return selectors.catalogue_for(system=army_list.system)
+
+
+def list_pack_lost(*, army_list: ArmyList, user, document: ListDocument | None = None):
+    """The pack the list (or ``document``, its unsaved edits) is pinned to, when ``user``
+    may no longer use it (``pinning.lost_pack``), else None."""
+    document = document or list_document(army_list=army_list)
+    return pinning.lost_pack(ref=document.pack, reader=user)
 
 
 def list_check_saved(*, army_list: ArmyList) -> Checked:

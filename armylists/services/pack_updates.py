@@ -14,7 +14,7 @@ from rules import pack_catalogues
 from rules.engine import ListDocument
 from rules.engine.pack_diff import pack_changes
 from rules.models import PackVersion
-from rules.pack_selectors import pack_can_read
+from rules.pack_selectors import pack_can_use
 
 from .documents import Checked, document_check
 
@@ -72,7 +72,7 @@ def newer_version(*, checked: Checked, user) -> NewerVersion | None:
     )
     if newest is None or newest.number <= origin.version:
         return None
-    if not pack_can_read(pack=newest.pack, user=user):
+    if not pack_can_use(pack=newest.pack, user=user):
         return None
     after = document_check(
         document=document, catalogue=pack_catalogues.catalogue_for_version(newest)
@@ -121,4 +121,4 @@ def may_move_to(*, pack_id: str, number: int, user) -> bool:
     """A list moves only to a version that exists, of a pack its owner may still read."""
     version = PackVersion.objects.filter(pack_id=pack_id, number=number).select_related("pack")
     found = version.defer("document").first()
-    return found is not None and pack_can_read(pack=found.pack, user=user)
+    return found is not None and pack_can_use(pack=found.pack, user=user)

@@ -18,7 +18,7 @@ from rules import pack_catalogues
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt
 from rules.engine.document import PackRef
 from rules.models import Pack, PackVersion
-from rules.pack_selectors import pack_can_read, pack_version_pinned
+from rules.pack_selectors import is_key_shaped, pack_can_use, pack_version_pinned
 
 # The reader of a saved list: its pin was checked when its owner saved it.
 SAVED = object()
@@ -36,12 +36,12 @@ def _not_found(ref: PackRef) -> DocumentError:
 
 def pack_of(*, ref: PackRef, system: str, reader=None) -> Pack:
     """The pack a document names, if ``reader`` may build on it (SAVED: a saved list's)."""
-    return pack_of_version(Pack.objects.filter(pk=ref.id).first(), ref=ref, system=system,
-                           reader=reader)
+    found = Pack.objects.filter(pk=ref.id).first() if is_key_shaped(ref.id) else None
+    return pack_of_version(found, ref=ref, system=system, reader=reader)
 
 
 def pack_of_version(pack: Pack | None, *, ref: PackRef, system: str, reader=None) -> Pack:
-    if pack is not None and reader is not SAVED and not pack_can_read(pack=pack, user=reader):
+    if pack is not None and reader is not SAVED and not pack_can_use(pack=pack, user=reader):
         if getattr(reader, "reader_unknown", False):
             # Who asks could not be looked up (the database is down): the pack may be
             # his, so the honest answer is the database's error (a 503), not "not yours".
@@ -60,6 +60,49 @@ def pack_of_version(pack: Pack | None, *, ref: PackRef, system: str, reader=None
             ]
         )
     return pack
+
+
+def lost_pack(*, ref: PackRef | None, reader) -> Pack | None:
+    """The pack a saved list is pinned to (``ref``), when ``reader`` may no longer use it
+    (``pack_can_use``: made private, its link renewed, deleted), else None. Such a list
+    keeps and shows what it saved, read-only; an edit that changes what the pack judges
+    is refused (``not_available``) until its owner moves it to data he may use."""
+    if ref is None or reader is SAVED or not is_key_shaped(ref.id):
+        return None
+    version = pack_version_pinned(pack_id=ref.id, number=ref.version)
+    if version is None or pack_can_use(pack=version.pack, user=reader):
+        return None
+    return version.pack
+
+
+def not_available(pack: Pack) -> DocumentError:
+    return DocumentError(
+        [
+            ProblemAt(
+                "pack",
+                gettext(
+                    "the pack “%(name)s” (%(id)s) is no longer available to you: this list"
+                    " keeps what it saved, but its entries cannot change on that pack; move"
+                    " the list to data you can use (the official data, or a pack of yours)"
+                )
+                % {"name": pack.name, "id": pack.id},
+                "pack_not_available",
+            )
+        ]
+    )
+
+
+def judged_part(document: ListDocument) -> dict:
+    """What a pack judges in a list: everything but its name, notes and the names and
+    notes of its entries (a list on a lost pack may still be renamed)."""
+    data = document.to_dict()
+    for key in ("name", "notes", "data_version"):
+        data.pop(key, None)
+    data["entries"] = [
+        {k: v for k, v in entry.items() if k not in ("name", "notes")}
+        for entry in data["entries"]
+    ]
+    return data
 
 
 def version_of(*, pack: Pack, number: int) -> PackVersion:
@@ -83,7 +126,7 @@ def version_of(*, pack: Pack, number: int) -> PackVersion:
 def version_id(ref: PackRef | None) -> int | None:
     """The row of the pack version ``ref`` names (a saved list keeps it: see
     ``ArmyList.pack_version``), None for none."""
-    if ref is None:
+    if ref is None or not is_key_shaped(ref.id):
         return None
     found = PackVersion.objects.filter(pack_id=ref.id, number=ref.version)
     return found.values_list("pk", flat=True).first()
@@ -93,6 +136,8 @@ def pinned_catalogue(*, document: ListDocument, reader=None) -> Catalogue:
     """The catalogue of the pack version ``document.pack`` names (it must name one): one
     query while its catalogue is kept, three to say what is wrong with a bad one."""
     ref = document.pack
+    if not is_key_shaped(ref.id):
+        raise _not_found(ref)
     version = pack_version_pinned(pack_id=ref.id, number=ref.version)
     if version is None:
         version_of(pack=pack_of(ref=ref, system=document.system, reader=reader),

@@ -32,6 +32,7 @@ from .builder_context import builder_context
 from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
 from .import_words import in_player_words
 from .page_cache import kept_page, render_and_keep
+from .readonly import readonly_context
 
 
 @require_http_methods(["GET", "POST"])
@@ -234,6 +235,9 @@ def list_detail(request, list_id):
     holder = workspaces.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
     catalogue = builder_post.shown_catalogue(army_list, workspace)
+    lost = _lost_pack(request, army_list, workspace)
+    if lost is not None and request.POST.get("action") not in ON_LOST_PACK:
+        return _lost_pack_page(request, pack=lost, army_list=army_list, workspace=workspace)
     if request.method == "POST":
         if workspace is None:
             # The page's first edit starts from the version the page showed: saving it
@@ -242,8 +246,42 @@ def list_detail(request, list_id):
             workspace = workspaces.list_workspace_open(
                 holder=holder, army_list=army_list, version=shown
             )
-        return _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+        answer = _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+        if request.POST.get("action") in BACK_TO_SAVED and _lost_pack(
+            request, army_list, workspaces.list_workspace(holder=holder, army_list=army_list)
+        ):  # back on the lost pack: its page, not a builder of its cards
+            return go(request, reverse("list-detail", args=[army_list.id]))
+        return answer
     return _render(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+
+
+# What a list on a pack its owner may no longer use still takes: leaving it for the
+# official data (an undoable edit, saved with Save), or dropping unsaved edits.
+ON_LOST_PACK = ("pack_leave", "revert")
+# What may bring the list on screen back to the pack it was saved on.
+BACK_TO_SAVED = ("undo", "redo", "revert")
+
+
+def _lost_pack(request, army_list, workspace):
+    """The pack the list on screen (its unsaved edits, else as saved) is pinned to, when
+    this player may no longer use it (``pinning.lost_pack``), else None."""
+    shown = workspaces.document_of(workspace) if workspace is not None else None
+    return lists.list_pack_lost(army_list=army_list, user=request.user, document=shown)
+
+
+def _lost_pack_page(request, *, pack, army_list, workspace):
+    """Template: list_lost_pack.html. The list as it was saved, read-only (nothing of the
+    pack beyond what the list holds is shown), with the way out; any edit posted is
+    refused with the same words (409)."""
+    unsaved = workspace is not None and workspaces.is_unsaved(workspace=workspace)
+    data = workspaces.document_of(workspace).to_dict() if unsaved else None
+    values = readonly_context(army_list=army_list, document_data=data)
+    values.update(
+        lost_pack=pack, unsaved=unsaved, refused=request.method == "POST",
+        text_url=reverse("list-text", args=[army_list.id]),
+        snapshots=selectors.snapshots_of_list(army_list=army_list),
+    )  # fmt: skip
+    return render(request, "list_lost_pack.html", values, status=409 if values["refused"] else 200)
 
 
 # -- rendering ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The buttons of the builder as edits by id: add, remove, duplicate, move (buttons, keys
-and drops), special actions, custom units and a pack's other version; and the additions
-only the game data may offer."""
+and drops), special actions, custom units, a pack's other version or the official data
+instead; and the additions only the game data may offer."""
 
 from __future__ import annotations
 
@@ -25,14 +25,19 @@ def action_edit(verb: str, arg: str, post, document) -> dict | None:
         return {"op": "remove_action", "pick": arg}
     if verb == "add_custom" and post.custom is not None:
         return {"op": "add_custom", "custom": post.custom}
-    if verb == "pack_update":
-        return _pack_edit(arg, document)
+    if verb in ("pack_update", "pack_leave"):
+        return _pack_edit(verb, arg, document)
     return None
 
 
-def _pack_edit(arg: str, document) -> dict | None:
-    """Only to another version of the pack the list is on (checked before the edit)."""
-    if document.pack is None or not arg.isdigit():
+def _pack_edit(verb: str, arg: str, document) -> dict | None:
+    """To another version of the pack the list is on (checked before the edit), or away
+    from it to the official data as loaded (``pack_leave``)."""
+    if document.pack is None:
+        return None
+    if verb == "pack_leave":
+        return {"op": "set_pack", "value": None}
+    if not arg.isdigit():
         return None
     return {"op": "set_pack", "value": {"id": document.pack.id, "version": int(arg)}}
 
@@ -58,6 +63,8 @@ def refused_addition(edit, catalogue, user=None) -> str | None:
     unknown keys, which validation reports); a list moves only to a version that exists."""
     if edit["op"] == "set_pack":
         value = edit["value"]
+        if value is None:  # the official data: anybody's to build on
+            return None
         if not pack_updates.may_move_to(pack_id=value["id"], number=value["version"], user=user):
             return _("This pack has no such version.")
         return None

@@ -102,6 +102,9 @@ def list_restore(request, list_id, version):
     except lists.ListConflict as conflict:
         messages.error(request, str(conflict))
         return redirect("list-history", list_id=army_list.id)
+    except DocumentError as refused:  # e.g. its pack is no longer this player's to use
+        messages.error(request, "; ".join(problem.message for problem in refused.errors))
+        return redirect("list-history", list_id=army_list.id)
     messages.success(
         request,
         _("Version %(old)s restored as version %(new)s.")

@@ -129,11 +129,13 @@ def test_a_list_on_a_private_pack_is_still_a_404_to_strangers(bob_client, pinned
 @pytest.mark.parametrize(
     ("version", "most"),
     [
-        # session, user, the list with its system, its pack version, the newest version,
+        # session, user, the list with its system, its pack version, whether its owner
+        # may still use the pack (that version's row again: inside the test's transaction
+        # nothing is kept; outside it both reads are the kept row), the newest version,
         # the pack's name
-        (2, 6),
+        (2, 7),
         # ...and, with a newer version to offer, both versions' documents for its diff
-        (1, 7),
+        (1, 8),
     ],
 )
 def test_the_pinned_list_page_costs_few_queries_whatever_its_size(

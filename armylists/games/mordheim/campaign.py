@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods
 from armylists import selectors
 from armylists.names import item_names
 from armylists.playaids import ToolError, form_errors
-from armylists.services.lists import list_catalogue
+from armylists.services.lists import list_catalogue, list_pack_lost
 
 from . import battle_draft, battle_page
 from .battle_page import here
@@ -60,6 +60,14 @@ def campaign_page(request, list_id):
     army_list = _warband_or_404(request, list_id)
     action = request.POST.get("action") if request.method == "POST" else None
     handler = ACTIONS.get(action)
+    lost = list_pack_lost(army_list=army_list, user=request.user)
+    if lost is not None:  # its log stays readable; nothing more is recorded on it
+        status = 409 if handler is not None and action not in STILL_ON_LOST_PACK else 200
+        if handler is not None and status == 200:
+            response = handler(request, army_list)
+            if response is not None and not isinstance(response, battle_page.Refused):
+                return response
+        return page(request, army_list, lost=lost, status=status)
     if handler is not None:
         response = handler(request, army_list)
         if isinstance(response, battle_page.Refused):
@@ -125,6 +133,8 @@ def _rout(request, army_list):
     return None  # the page handles it (its result is shown, not stored)
 
 
+# A warband on a pack its owner lost: undo still takes back, the rout test still counts.
+STILL_ON_LOST_PACK = ("undo", "undo-battle", "rout")
 ACTIONS = {"undo": _undo, "undo-battle": _undo_battle, "discard": battle_page.discard,
            "step": battle_page.step, "choose": battle_page.choose,
            "record": battle_page.record, "rout": _rout}
@@ -156,12 +166,12 @@ def _battle(request, army_list):
     return battle_page.battle_context(army_list, draft, step)
 
 
-def page(request, army_list, *, battle=None, status=200, undo=False):
+def page(request, army_list, *, battle=None, status=200, undo=False, lost=None):
     state = campaign.campaign_state(army_list=army_list)
     rout, rout_result = _rout_test(request, state)
     if rout.is_bound and rout.errors:
         status = 400
-    if battle is None:
+    if battle is None and lost is None:
         battle = _battle(request, army_list)
     catalogue = list_catalogue(army_list=army_list)
     rows = [fighter_row(f, catalogue) for f in state["roster"]["fighters"]]
@@ -176,6 +186,7 @@ def page(request, army_list, *, battle=None, status=200, undo=False):
             "stash_names": item_names(catalogue, state["stash"]),
             "log": _log(state),
             "battle": battle,
+            "lost_pack": lost,
             # the last battle, when the player asked to undo it: what undoing takes back
             "undo": state["battles"][-1] if undo and state["battles"] else None,
             "rout": rout,

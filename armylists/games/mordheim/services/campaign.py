@@ -18,6 +18,8 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from armylists.models import ArmyList, CampaignEvent
+from armylists.services.lists import list_pack_lost
+from armylists.services.pinning import not_available
 from rules.engine import DocumentError, ListDocument, ProblemAt
 from rules.engine.validation import rules_for
 
@@ -118,6 +120,17 @@ def refuse_mismatch(log) -> None:
         )
 
 
+def refuse_lost_pack(army_list: ArmyList) -> None:
+    """A warband on a pack its owner may no longer use keeps its log and shows it, but
+    records nothing more (a purchase or a hire would be priced from the lost pack):
+    CampaignRefused (pack_not_available) until he moves the list to data he may use."""
+    lost = list_pack_lost(army_list=army_list, user=army_list.owner)
+    if lost is not None:
+        raise CampaignRefused(
+            [(p.path, p.message, "pack_not_available") for p in not_available(lost).errors]
+        )
+
+
 def _locked(army_list: ArmyList) -> ArmyList:
     found = (
         ArmyList.objects.select_for_update(of=("self",))
@@ -175,6 +188,7 @@ def _record(*, army_list, events, user, rng, prefix: str, fields: dict) -> list[
     with transaction.atomic():
         locked = _locked(army_list)
         rules = _rules_of(locked)
+        refuse_lost_pack(locked)
         log = campaign_log.for_writing(locked)
         refuse_mismatch(log)
         catalogue, document, roster = log.catalogue, log.document, log.roster

@@ -19,7 +19,7 @@ from armylists.models import ArmyList, BattleDraft, CampaignBattle
 
 from . import campaign_log
 from . import campaign_payloads as payloads
-from .campaign import CampaignRefused, _locked, _rules_of, refuse_mismatch
+from .campaign import CampaignRefused, _locked, _rules_of, refuse_lost_pack, refuse_mismatch
 
 
 def _run(log, spec, rng, **options) -> dict:
@@ -57,6 +57,7 @@ def battle_record(*, army_list: ArmyList, spec: dict, user, rng=None) -> dict:
     with transaction.atomic():
         locked = _locked(army_list)
         _rules_of(locked)
+        refuse_lost_pack(locked)
         log = campaign_log.for_writing(locked)
         refuse_mismatch(log)
         out = _run(log, spec, rng)
@@ -81,6 +82,7 @@ def battle_preview(*, army_list: ArmyList, spec: dict, rng=None, until=None) -> 
     rolled (send its ``input`` back to keep them) and the choices still ``pending``."""
     rng = rng or random.SystemRandom()
     _rules_of(army_list)
+    refuse_lost_pack(army_list)
     log = campaign_log.current(army_list)
     refuse_mismatch(log)
     out = _run(log, spec, rng, until=until, allow_pending=True)
