@@ -73,10 +73,19 @@ def command_help(path: Path) -> str | None:
     return None
 
 
+def model_names(path: Path) -> list[str]:
+    """The classes a models module defines at its top level, in file order."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+
+
 def described(path: Path) -> str:
-    """What the page says of one module: its docstring's first sentence, else what a
-    management command's help or Django's conventions for where it lives say."""
+    """What the page says of one module: its docstring's first sentence (for a models
+    module, with its classes), else what a management command's help or Django's
+    conventions for where it lives say."""
     text = docstring(path)
+    if text and path.name == "models.py":
+        return f"{first_sentence(text)} Classes: {', '.join(model_names(path)) or 'none'}."
     if text:
         return first_sentence(text)
     where = path.parent.name
