@@ -2,7 +2,9 @@
 every link in it and in docs/ resolves (files and images exist, an anchor names a heading of
 its page by GitHub's rules, an external link has the shape of one), every page of docs/ can
 be reached from the front page, and docs/layout.md is what scripts/layout_doc.py writes from
-the code now. No database and no network: external links are checked for their shape only.
+the code now. No database and no network: external links are checked for their shape only,
+and pytest-django refuses these tests any database access (they pass with DATABASE_URL
+pointing at no server).
 """
 
 import difflib
