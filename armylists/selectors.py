@@ -7,7 +7,7 @@ from django.contrib.postgres.expressions import ArraySubquery
 from django.db.models import OuterRef, Q, QuerySet
 from django.db.models.functions import Lower
 
-from .models import ArmyList, Snapshot
+from armylists.models import ArmyList, Snapshot
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SNAPSHOT_CODE = re.compile(r"[0-9a-f]{20}")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 
-from .compiled import Compiled
-from .models import ArmyList, Workspace
+from armylists.compiled import Compiled
+from armylists.models import ArmyList, Workspace
 
 LIST_COLUMNS = ("id", "updated_at", "version", "share_token", "revoked_share_token")
 WORKSPACE_COLUMNS = ("id", "updated_at", "revision", "discarded", "base_version")

@@ -1,8 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .presenters import all_presenters
-from .views import (
+from armylists.presenters import all_presenters
+from armylists.views import (
     app,
     builder,
     cards,

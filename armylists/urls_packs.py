@@ -3,7 +3,7 @@ settings, uploads, the differences between two versions, and the editor."""
 
 from django.urls import path
 
-from .views import pack_catalogue_import, pack_diff, pack_editor, pack_settings, packs
+from armylists.views import pack_catalogue_import, pack_diff, pack_editor, pack_settings, packs
 
 urlpatterns = [
     path("packs/", packs.my_packs, name="my-packs"),

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from . import models
+from rules import models
 
 
 class ValidatorInline(admin.TabularInline):

@@ -12,10 +12,9 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from rules import models
 from rules.engine.catalogue import Catalogue, PackOrigin
 from rules.engine.pack_catalogue import catalogue_from_pack
-
-from . import models
 
 # Enough for every official pack plus the packs a busy club builds on; a Godslayer
 # catalogue is a few hundred kB in memory.

@@ -14,8 +14,7 @@ from jsonschema import Draft202012Validator
 
 from rules.engine.aliases import ALIASES
 from rules.engine.document import ProblemAt, describe_error
-
-from .pack_validators import check_validators
+from rules.pack_validators import check_validators
 
 # Rows that may be renamed: the pack section, and the name of the kind in messages.
 RENAMABLE = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from . import models
+from rules import models
 
 MAX_QUERY = 100
 

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from django.db import connection, transaction
 from django.db.models import Exists, Max, OuterRef, Q
 
-from . import models
-from .freshness import FRESH_FOR
+from rules import models
+from rules.freshness import FRESH_FOR
 
 # The shape of every pack id (a uuid's hex, or an official pack's system key) and share
 # token (URL-safe base64): checked before any query, so odd input (NUL, which PostgreSQL

@@ -24,10 +24,10 @@ from pathlib import Path
 from django.db import transaction
 from django.db.models import F
 
-from . import models
-from .engine.document import ProblemAt
-from .pack_checks import SCHEMA_PATH
-from .packs import FORMAT, PackError, dump_pack, load_pack, read_pack_file
+from rules import models
+from rules.engine.document import ProblemAt
+from rules.pack_checks import SCHEMA_PATH
+from rules.packs import FORMAT, PackError, dump_pack, load_pack, read_pack_file
 
 # Raise when load_pack writes the same file into different rows (a new column filled
 # from the pack, say): every database then reloads each pack once, however unchanged.

@@ -21,12 +21,11 @@ from pathlib import Path
 import yaml
 from django.db import transaction
 
+from rules import models
 from rules.engine.aliases import ALIASES
 from rules.engine.document import ProblemAt
-
-from . import models
-from .pack_checks import check_pack
-from .signals import bulk_write
+from rules.pack_checks import check_pack
+from rules.signals import bulk_write
 
 FORMAT = "muster-pack/1"
 class PackError(ValueError):

@@ -16,10 +16,9 @@ from typing import TypeVar
 
 from django.db import connection, transaction
 
+from rules import freshness, models, unreachable
 from rules.engine import catalogue as c
 from rules.engine.pack_catalogue import catalogue_from_pack
-
-from . import freshness, models, unreachable
 
 T = TypeVar("T")
 
@@ -206,7 +205,7 @@ def built_for(*, system: models.GameSystem, name: str, build: Callable[..., T]) 
 
 def forget() -> None:
     # Beside this module; they import nothing of ours back.
-    from . import pack_catalogues, pack_selectors
+    from rules import pack_catalogues, pack_selectors
 
     game_data.forget()
     pack_catalogues.forget()

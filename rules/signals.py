@@ -13,7 +13,7 @@ from django.db.models.functions import Greatest
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils import timezone
 
-from . import models, pack_selectors, selectors
+from rules import models, pack_selectors, selectors
 
 _bulk = ContextVar("rules_bulk_write", default=False)
 

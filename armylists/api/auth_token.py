@@ -14,13 +14,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.lists import THROTTLED, TOO_LARGE
+from armylists.api.parsers import JSONBodyParser
+from armylists.api.serializers import TokenRequestSerializer, TokenSerializer
+from armylists.brakes import username_key
 from armylists.client_address import client_address
-
-from ..brakes import username_key
-from .errors import ErrorsSerializer
-from .lists import THROTTLED, TOO_LARGE
-from .parsers import JSONBodyParser
-from .serializers import TokenRequestSerializer, TokenSerializer
 
 
 class RatesFromSettings:

@@ -13,11 +13,10 @@ from django.http import HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 
+from armylists.api.renderers import JSONRenderer
+from armylists.api.serializers import CatalogueSerializer
+from armylists.api.serializers.catalogue import request_language
 from rules import selectors
-
-from .renderers import JSONRenderer
-from .serializers import CatalogueSerializer
-from .serializers.catalogue import request_language
 
 
 @dataclass(frozen=True)

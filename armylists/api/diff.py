@@ -24,21 +24,20 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from armylists import selectors
-from armylists.models import ArmyList, ArmyListVersion
-from armylists.services import diff
-from armylists.services.documents import catalogue_of, document_read
-from rules.engine import DocumentError, ProblemAt
-
-from .diff_schema import (
+from armylists.api.diff_schema import (
     ANSWER_EXAMPLE,
     BODY_EXAMPLE,
     DiffBodySerializer,
     DiffQuerySerializer,
     DiffSerializer,
 )
-from .errors import ErrorsSerializer
-from .kept import AUTHENTICATION
-from .views import BODY_PARSERS
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.kept import AUTHENTICATION
+from armylists.api.views import BODY_PARSERS
+from armylists.models import ArmyList, ArmyListVersion
+from armylists.services import diff
+from armylists.services.documents import catalogue_of, document_read
+from rules.engine import DocumentError, ProblemAt
 
 TAGS = ["diff"]
 _ID = re.compile(r"[0-9]{1,18}")  # fits a bigint: a longer id cannot exist

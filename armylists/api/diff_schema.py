@@ -11,9 +11,9 @@ import json
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
-from .serializers import ListDocumentField, ViolationSerializer
-from .serializers.strict import NoUnknownFields
-from .views import EXAMPLE_DOCUMENT, EXAMPLES
+from armylists.api.serializers import ListDocumentField, ViolationSerializer
+from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.views import EXAMPLE_DOCUMENT, EXAMPLES
 
 
 def _example(name: str):

@@ -29,15 +29,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from armylists import selectors
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.kept import AUTHENTICATION, GAME_DATA_HEADER, answers_from_memory
+from armylists.api.lists import LIST_ID, NO_SUCH_LIST, NOT_LOGGED_IN, TOO_LARGE, _owned
+from armylists.api.renderers import JSONRenderer
+from armylists.api.schema import DOCUMENT_REF, EXTRA_COMPONENTS
+from armylists.api.views import BODY_PARSERS, document_input
 from armylists.services import documents, lists, text_export
 from rules.engine.checks import schema_major
-
-from .errors import ErrorsSerializer
-from .kept import AUTHENTICATION, GAME_DATA_HEADER, answers_from_memory
-from .lists import LIST_ID, NO_SUCH_LIST, NOT_LOGGED_IN, TOO_LARGE, _owned
-from .renderers import JSONRenderer
-from .schema import DOCUMENT_REF, EXTRA_COMPONENTS
-from .views import BODY_PARSERS, document_input
 
 FORMATS = ("json", *text_export.FORMATS)
 PLAIN = "text/plain"

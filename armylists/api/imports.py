@@ -22,11 +22,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.parsers import MultiPartParser
 
+from armylists.api.parsers import AnyContentJSONBodyParser, JSONBodyParser, document_input
+from armylists.services.imports_rosters import looks_like_roster
 from rules.engine import DocumentError, ProblemAt
 from rules.engine.document import MAX_BODY_BYTES
-
-from ..services.imports_rosters import looks_like_roster
-from .parsers import AnyContentJSONBodyParser, JSONBodyParser, document_input
 
 # Multipart before the catch-all JSON parser, which would otherwise claim every type.
 IMPORT_PARSERS = [JSONBodyParser, MultiPartParser, AnyContentJSONBodyParser]

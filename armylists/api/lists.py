@@ -32,13 +32,8 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from armylists import selectors
-from armylists.models import ArmyList
-from armylists.services import imports_rosters, lists
-from armylists.services.tags import MAX_TAG_LENGTH, tag_normal, tag_problem
-from rules.engine import DocumentError, ProblemAt
-
-from .errors import ErrorsSerializer
-from .imports import (
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.imports import (
     IMPORT_PARSERS,
     IMPORT_REQUEST_BODIES,
     PACK_PARAMETERS,
@@ -46,11 +41,11 @@ from .imports import (
     RosterInput,
     import_input,
 )
-from .owned import LIST_ID, NOT_LOGGED_IN
-from .owned import owned_list_or_404 as _owned
-from .parsers import document_input
-from .schema import DOCUMENT_REF
-from .serializers import (
+from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
+from armylists.api.owned import owned_list_or_404 as _owned
+from armylists.api.parsers import document_input
+from armylists.api.schema import DOCUMENT_REF
+from armylists.api.serializers import (
     ConflictSerializer,
     ListDetailSerializer,
     ListImportedSerializer,
@@ -61,7 +56,11 @@ from .serializers import (
     ShareActionSerializer,
     SharedListSerializer,
 )
-from .views import BODY_PARSERS, EXAMPLE_DOCUMENT, read_body
+from armylists.api.views import BODY_PARSERS, EXAMPLE_DOCUMENT, read_body
+from armylists.models import ArmyList
+from armylists.services import imports_rosters, lists
+from armylists.services.tags import MAX_TAG_LENGTH, tag_normal, tag_problem
+from rules.engine import DocumentError, ProblemAt
 
 TAGS = ["lists"]
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from armylists.api.fields import Text
+from armylists.api.playaids import WholeNumberField
+from armylists.api.serializers.strict import NoUnknownFields
 from rules.systems.matchup import ATTACKS, MAX_ATTACKS
-
-from .fields import Text
-from .playaids import WholeNumberField
-from .serializers.strict import NoUnknownFields
 
 MAX_KEYS = 20  # items or options on one side
 KEY_LENGTH = 100

@@ -11,9 +11,8 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.exceptions import NotFound
 
 from armylists import selectors
+from armylists.api.errors import ErrorsSerializer
 from armylists.models import ArmyList
-
-from .errors import ErrorsSerializer
 
 NOT_LOGGED_IN = OpenApiResponse(
     ErrorsSerializer,

@@ -12,12 +12,11 @@ from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
+from armylists.api.auth_token import RatesFromSettings
+from armylists.api.errors import ErrorsSerializer
 from armylists.services import packs as service
 from rules import pack_selectors as selectors
 from rules.models import Pack, PackVersion
-
-from .auth_token import RatesFromSettings
-from .errors import ErrorsSerializer
 
 TAGS = ["packs"]
 NOT_FOUND = OpenApiResponse(

@@ -22,14 +22,8 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from armylists.services import pack_catalogues as service
-from armylists.services.battlescribe_catalogue import MAX_XML_BYTES
-from armylists.services.packs import PackRefused
-from rules import pack_selectors as selectors
-from rules.engine import ProblemAt
-
-from .lists import TOO_LARGE
-from .pack_common import (
+from armylists.api.lists import TOO_LARGE
+from armylists.api.pack_common import (
     NOT_ALLOWED,
     NOT_FOUND,
     REFUSED,
@@ -39,9 +33,14 @@ from .pack_common import (
     api_url,
     refused,
 )
-from .pack_common import live as live_pack
-from .pack_schema import PackDetailSerializer
-from .packs import detail_of
+from armylists.api.pack_common import live as live_pack
+from armylists.api.pack_schema import PackDetailSerializer
+from armylists.api.packs import detail_of
+from armylists.services import pack_catalogues as service
+from armylists.services.battlescribe_catalogue import MAX_XML_BYTES
+from armylists.services.packs import PackRefused
+from rules import pack_selectors as selectors
+from rules.engine import ProblemAt
 
 MAX_NAME = 100
 FILE_BYTES = MAX_XML_BYTES  # a zipped file is smaller; unpacked, the reader bounds it

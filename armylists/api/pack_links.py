@@ -16,10 +16,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from armylists.api.errors import ErrorsSerializer
 from armylists.services import packs as service
 from rules import pack_selectors as selectors
-
-from .errors import ErrorsSerializer
 
 KEPT = inline_serializer(
     "PackKept",

@@ -9,10 +9,9 @@ from pathlib import Path
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
+from armylists.api.serializers.strict import NoUnknownFields
 from armylists.services.packs import MAX_EDITORS
 from rules.models import Pack
-
-from .serializers.strict import NoUnknownFields
 
 VISIBILITIES = [choice for choice, _ in Pack.VISIBILITY_CHOICES]
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import pack_imports, pack_links, pack_versions, packs
+from armylists.api import pack_imports, pack_links, pack_versions, packs
 
 urlpatterns = [
     path("", packs.pack_collection, name="api-packs"),

@@ -17,13 +17,10 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from armylists.services import packs as service
-from rules import pack_selectors as selectors
-
-from .errors import ErrorsSerializer
-from .exports import _JSONUnlessTheViewSaysSo
-from .lists import TOO_LARGE
-from .pack_common import (
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.exports import _JSONUnlessTheViewSaysSo
+from armylists.api.lists import TOO_LARGE
+from armylists.api.pack_common import (
     NOT_ALLOWED,
     NOT_FOUND,
     NUMBER,
@@ -41,7 +38,7 @@ from .pack_common import (
     refused,
     version_of,
 )
-from .pack_schema import (
+from armylists.api.pack_schema import (
     DIFF_EXAMPLE,
     PUBLISH_EXAMPLE,
     PackDiffSerializer,
@@ -49,8 +46,10 @@ from .pack_schema import (
     PackPublishSerializer,
     PackVersionSerializer,
 )
-from .parsers import BODY_PARSERS, read_body
-from .renderers import JSONRenderer
+from armylists.api.parsers import BODY_PARSERS, read_body
+from armylists.api.renderers import JSONRenderer
+from armylists.services import packs as service
+from rules import pack_selectors as selectors
 
 
 @extend_schema(

@@ -19,12 +19,8 @@ from rest_framework.exceptions import NotFound, PermissionDenied, ValidationErro
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from armylists.services import packs as service
-from rules import pack_selectors as selectors
-from rules.models import Pack
-
-from .lists import TOO_LARGE, ListPagination
-from .pack_common import (
+from armylists.api.lists import TOO_LARGE, ListPagination
+from armylists.api.pack_common import (
     NOT_ALLOWED,
     NOT_FOUND,
     PACK_ID,
@@ -39,7 +35,7 @@ from .pack_common import (
     readable,
     refused,
 )
-from .pack_schema import (
+from armylists.api.pack_schema import (
     FORK_EXAMPLE,
     PACK_EXAMPLE,
     PackCreateSerializer,
@@ -47,7 +43,10 @@ from .pack_schema import (
     PackPageSerializer,
     PackUpdateSerializer,
 )
-from .parsers import BODY_PARSERS, read_body
+from armylists.api.parsers import BODY_PARSERS, read_body
+from armylists.services import packs as service
+from rules import pack_selectors as selectors
+from rules.models import Pack
 
 
 def summary_of(request, pack: Pack, latest: int | None) -> dict:

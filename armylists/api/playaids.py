@@ -17,10 +17,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from armylists.api.errors import problems_response
+from armylists.api.parsers import BODY_PARSERS
 from armylists.playaids import ToolError, ToolUnavailable
-
-from .errors import problems_response
-from .parsers import BODY_PARSERS
 
 TAGS = ["play aids"]
 

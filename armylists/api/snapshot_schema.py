@@ -7,15 +7,15 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
-from .diff_schema import _example
-from .serializers import (
+from armylists.api.diff_schema import _example
+from armylists.api.serializers import (
     DataChangesSerializer,
     ListDocumentField,
     PointsSerializer,
     ValidationResultSerializer,
     ViolationSerializer,
 )
-from .serializers.strict import NoUnknownFields
+from armylists.api.serializers.strict import NoUnknownFields
 
 
 class VerifySerializer(NoUnknownFields):

@@ -23,14 +23,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from armylists import selectors
-from armylists.models import Snapshot
-from armylists.services import snapshots
-from armylists.services.documents import document_read
-from rules.engine import DocumentError, ProblemAt
-
-from .diff import owned_list
-from .errors import ErrorsSerializer
-from .snapshot_schema import (
+from armylists.api.diff import owned_list
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.snapshot_schema import (
     SNAPSHOT_EXAMPLE,
     VERIFY_ANSWER_EXAMPLE,
     VERIFY_EXAMPLE,
@@ -39,7 +34,11 @@ from .snapshot_schema import (
     VerifyResultSerializer,
     VerifySerializer,
 )
-from .views import BODY_PARSERS, read_body
+from armylists.api.views import BODY_PARSERS, read_body
+from armylists.models import Snapshot
+from armylists.services import snapshots
+from armylists.services.documents import document_read
+from rules.engine import DocumentError, ProblemAt
 
 TAGS = ["snapshots"]
 NOT_LOGGED_IN = OpenApiResponse(

@@ -1,8 +1,7 @@
 from django.urls import include, path
 
+from armylists.api import auth_token, diff, exports, lists, snapshots, views
 from armylists.presenters import all_presenters
-
-from . import auth_token, diff, exports, lists, snapshots, views
 
 urlpatterns = [
     path("systems/", views.system_list, name="api-systems"),

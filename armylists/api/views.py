@@ -14,17 +14,20 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from armylists.services import documents
-from rules import selectors
-
-from . import conditional
-from .errors import ErrorsSerializer
-from .kept import AUTHENTICATION, GAME_DATA_HEADER, answers_from_memory
+from armylists.api import conditional
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.kept import AUTHENTICATION, GAME_DATA_HEADER, answers_from_memory
 
 # BODY_PARSERS and read_body live with the parsers (the games' endpoints use them too).
-from .parsers import BODY_PARSERS, document_input, read_body  # noqa: F401  (re-exported)
-from .schema import DOCUMENT_REF
-from .serializers import CatalogueSerializer, SystemSummarySerializer, ValidationResultSerializer
+from armylists.api.parsers import BODY_PARSERS, document_input, read_body  # noqa: F401  (re-exported)
+from armylists.api.schema import DOCUMENT_REF
+from armylists.api.serializers import (
+    CatalogueSerializer,
+    SystemSummarySerializer,
+    ValidationResultSerializer,
+)
+from armylists.services import documents
+from rules import selectors
 
 NOT_FOUND = {404: ErrorsSerializer}
 

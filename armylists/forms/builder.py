@@ -19,12 +19,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from armylists.names import local_name
+from armylists.presenters.base import Presenter
+from armylists.services.edits import with_quantity
 from rules.engine import Catalogue, ListDocument
 from rules.engine.document import MAX_COUNT, MAX_POINTS
-
-from ..names import local_name
-from ..presenters.base import Presenter
-from ..services.edits import with_quantity
 
 FIELD = re.compile(r"^([ea])\.([A-Za-z0-9_-]{1,32})\.(.+)$")
 NUL = "\x00"

@@ -14,7 +14,7 @@ import pkgutil
 
 from django.conf import settings
 
-from .base import Presenter
+from armylists.presenters.base import Presenter
 
 _PRESENTERS: dict[str, Presenter] = {}
 

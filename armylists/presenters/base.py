@@ -16,14 +16,13 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.utils.translation import gettext_lazy as _
 
+from armylists.names import readable, stat_labels
+from armylists.presenters.pack_columns import EDITABLE_SECTIONS, Column, neutral_columns
+from armylists.presenters.play_cards import number_track, play_blocks, track
+from armylists.presenters.print_cards import generic_blocks
+from armylists.presenters.text_layout import neutral_sections
 from rules.engine import Card, Catalogue
 from rules.engine.document import UNIT_TYPES
-
-from ..names import readable, stat_labels
-from .pack_columns import EDITABLE_SECTIONS, Column, neutral_columns
-from .play_cards import number_track, play_blocks, track
-from .print_cards import generic_blocks
-from .text_layout import neutral_sections
 
 DEFAULT_DIR = "_default"
 

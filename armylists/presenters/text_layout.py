@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import ngettext
 
+from armylists.names import item_names, local_name
 from rules.engine import Card, Catalogue
-
-from ..names import item_names, local_name
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ explains why a total or a verdict moved.
 
 from __future__ import annotations
 
-from ..models import ArmyList
-from .documents import Checked, violation_dicts
+from armylists.models import ArmyList
+from armylists.services.documents import Checked, violation_dicts
 
 
 def snapshot(*, checked: Checked) -> dict:

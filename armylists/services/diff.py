@@ -22,12 +22,11 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from armylists.models import ArmyList, ArmyListVersion
+from armylists.services import pinning
+from armylists.services.documents import Checked, document_check, violation_dicts
 from rules.engine import ListDocument
 from rules.engine import document as documents
-
-from ..models import ArmyList, ArmyListVersion
-from . import pinning
-from .documents import Checked, document_check, violation_dicts
 
 HEADER_FIELDS = ("system", "name", "faction", "battle_size", "role", "notes")
 ENTRY_FIELDS = ("card", "custom", "count", "size", "name", "items", "options", "notes")

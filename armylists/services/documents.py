@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, gettext
 
+from armylists.services import pinning
 from rules import pack_catalogues, selectors, unreachable
 from rules.engine import (
     Catalogue,
@@ -28,8 +29,6 @@ from rules.engine import (
 from rules.engine.aliases import canonical_list
 from rules.engine.document import FORMAT, PackRef
 from rules.engine.validation import UnknownSystem, rules_for
-
-from . import pinning
 
 
 @dataclass(frozen=True)

@@ -16,17 +16,22 @@ made from the roster's own catalogue turns its units into the pack's cards.
 
 from __future__ import annotations
 
+from armylists.models import ArmyList
+from armylists.presenters import presenter_for
+from armylists.services import documents, lists, pinning
+from armylists.services.imports_battlescribe import (
+    Mapped,
+    Roster,
+    RosterError,
+    looks_like_roster,
+    read_roster,
+)
+from armylists.services.imports_names import fold_name
 from rules import pack_catalogues, selectors
 from rules.engine import DocumentError, ProblemAt
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument, PackRef
 from rules.models import Pack
-
-from ..models import ArmyList
-from ..presenters import presenter_for
-from . import documents, lists, pinning
-from .imports_battlescribe import Mapped, Roster, RosterError, looks_like_roster, read_roster
-from .imports_names import fold_name
 
 __all__ = ["looks_like_roster", "roster_document", "roster_import", "importable_systems"]
 

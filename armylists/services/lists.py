@@ -13,15 +13,20 @@ from django.db.models import F
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from armylists.models import ArmyList, ArmyListVersion, new_share_token
+from armylists.services import pinning
+from armylists.services.changes import data_changes, snapshot
+from armylists.services.documents import (
+    Checked,
+    catalogue_of,
+    document_check,
+    document_read,
+    result_payload,
+)
 from rules import selectors
 from rules.engine import DocumentError, ListDocument, parse
 from rules.engine import document as documents
 from rules.models import GameSystem
-
-from ..models import ArmyList, ArmyListVersion, new_share_token
-from . import pinning
-from .changes import data_changes, snapshot
-from .documents import Checked, catalogue_of, document_check, document_read, result_payload
 
 
 class ListConflict(Exception):

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from armylists.presenters import all_presenters, presenter_for
+from armylists.services.battlescribe_catalogue import CatalogueError, read_library
+from armylists.services.packs import PackRefused, pack_import, pack_publish
 from rules.engine import ProblemAt
 from rules.models import Pack
-
-from ..presenters import all_presenters, presenter_for
-from .battlescribe_catalogue import CatalogueError, read_library
-from .packs import PackRefused, pack_import, pack_publish
 
 __all__ = ["CatalogueImport", "catalogue_systems", "pack_from_catalogue"]
 

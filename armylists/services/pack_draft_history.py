@@ -14,10 +14,9 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from armylists.services.packs import PackRefused
 from rules.engine import ProblemAt
 from rules.models import PackDraft, PackDraftStep
-
-from .packs import PackRefused
 
 UNDO, REDO = PackDraftStep.UNDO, PackDraftStep.REDO
 

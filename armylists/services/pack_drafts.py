@@ -15,12 +15,17 @@ from collections import OrderedDict
 
 from django.db import transaction
 
+from armylists.services import pack_draft_history as history
+from armylists.services.packs import (
+    MAX_ROWS,
+    PackRefused,
+    _bound_problems,
+    document_problems,
+    pack_publish,
+)
 from rules.engine import ProblemAt
 from rules.engine import pack_rows as rows
 from rules.models import Pack, PackDraft, PackVersion
-
-from . import pack_draft_history as history
-from .packs import MAX_ROWS, PackRefused, _bound_problems, document_problems, pack_publish
 
 
 def draft_get(*, pack: Pack, user) -> PackDraft | None:

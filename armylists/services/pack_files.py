@@ -8,9 +8,8 @@ import json
 
 import yaml
 
+from armylists.services.packs import MAX_BYTES, PackRefused
 from rules.engine import ProblemAt
-
-from .packs import MAX_BYTES, PackRefused
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from armylists.models import ArmyList
+from armylists.services.documents import document_check, document_read
 from rules import pack_catalogues
 from rules.engine import DocumentError
 from rules.engine.catalogue import PackOrigin
 from rules.engine.pack_catalogue import catalogue_from_pack
 from rules.models import PackDraft
-
-from ..models import ArmyList
-from .documents import document_check, document_read
 
 # The editor shows at most this many lists (the newest first); a club admin's own lists
 # on one pack are far fewer.

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from armylists.services.documents import Checked, document_check
 from rules import pack_catalogues
 from rules.engine import ListDocument
 from rules.engine.pack_diff import pack_changes
 from rules.models import PackVersion
 from rules.pack_selectors import pack_can_use
-
-from .documents import Checked, document_check
 
 # Changes of these kinds apply to every list of the game.
 EVERY_LIST = ("system", "validator")

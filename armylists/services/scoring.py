@@ -4,9 +4,8 @@ battle size wins)."""
 
 from __future__ import annotations
 
+from armylists.services.documents import Checked
 from rules.engine.validation import rules_for
-
-from .documents import Checked
 
 
 def scoring_rules(system_key: str):

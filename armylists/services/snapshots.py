@@ -11,18 +11,23 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from armylists.models import ArmyList, Snapshot
+from armylists.services import pinning
+from armylists.services.canonical import code_of, snapshot_hash
+from armylists.services.changes import data_changes_since
+from armylists.services.changes import snapshot as prices_of
+from armylists.services.documents import (
+    Checked,
+    catalogue_of,
+    document_check,
+    message_for,
+    result_payload,
+)
+from armylists.services.lists import list_check_saved
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError, ListDocument, Violation
 from rules.engine import document as documents
 from rules.models import PackVersion
-
-from ..models import ArmyList, Snapshot
-from . import pinning
-from .canonical import code_of, snapshot_hash
-from .changes import data_changes_since
-from .changes import snapshot as prices_of
-from .documents import Checked, catalogue_of, document_check, message_for, result_payload
-from .lists import list_check_saved
 
 # How many data versions of one game a document without one is tried against.
 MAX_DATA_VERSIONS = 200

@@ -9,7 +9,7 @@ import unicodedata
 
 from django.utils.translation import gettext
 
-from ..models import ArmyList
+from armylists.models import ArmyList
 
 MAX_TAGS = 20
 MAX_TAG_LENGTH = 40

@@ -17,13 +17,18 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from armylists.names import local_name
+from armylists.presenters import presenter_for
+from armylists.presenters.text_layout import (
+    TextEntry,
+    TextLine,
+    TextSection,
+    faction_name,
+    pick_lines,
+)
+from armylists.services import pinning
+from armylists.services.documents import Checked, result_payload
 from rules.engine.validation import rules_for
-
-from ..names import local_name
-from ..presenters import presenter_for
-from ..presenters.text_layout import TextEntry, TextLine, TextSection, faction_name, pick_lines
-from . import pinning
-from .documents import Checked, result_payload
 
 FORMATS = ("text", "markdown", "compact")
 DISCORD_LIMIT = 2000

@@ -19,13 +19,12 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from armylists.models import ArmyList, Workspace
+from armylists.services import edits as edit_ops
+from armylists.services import lists
 from rules import selectors as rules_selectors
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, parse
 from rules.engine.document import MAX_ENTRIES, build
-
-from ..models import ArmyList, Workspace
-from . import edits as edit_ops
-from . import lists
 
 MAX_STEPS = 50
 SESSION_KEY = "builder"

@@ -19,20 +19,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
+from armylists import selectors, stamps
+from armylists.forms.start import StartForm
+from armylists.services import documents, lists, scoring, workspaces
+from armylists.views import builder_post, undo_labels
+from armylists.views.builder_context import builder_context
+from armylists.views.helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
+from armylists.views.import_words import in_player_words
+from armylists.views.page_cache import kept_page, render_and_keep
+from armylists.views.readonly import readonly_context
 from rules import pack_selectors
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
-
-from .. import selectors, stamps
-from ..forms.start import StartForm
-from ..services import documents, lists, scoring, workspaces
-from . import builder_post, undo_labels
-from .builder_context import builder_context
-from .helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
-from .import_words import in_player_words
-from .page_cache import kept_page, render_and_keep
-from .readonly import readonly_context
 
 
 @require_http_methods(["GET", "POST"])

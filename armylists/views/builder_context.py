@@ -3,15 +3,14 @@ what is particular to a game comes from its presenter (words, groups, fragments)
 
 from __future__ import annotations
 
+from armylists.services import changes, documents, pack_updates, workspaces
+from armylists.views import rows as row_builders
+from armylists.views.entry_choices import row_words
+from armylists.views.entry_tools import add_tools
+from armylists.views.helpers import spoken
+from armylists.views.undo_labels import label_text
 from rules.engine import DocumentError
 from rules.engine.validation import rules_for
-
-from ..services import changes, documents, pack_updates, workspaces
-from . import rows as row_builders
-from .entry_choices import row_words
-from .entry_tools import add_tools
-from .helpers import spoken
-from .undo_labels import label_text
 
 
 def builder_context(

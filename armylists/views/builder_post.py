@@ -15,14 +15,13 @@ from django.contrib import messages
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from armylists.forms.builder import read_builder_post
+from armylists.presenters import presenter_for
+from armylists.services import lists, workspaces
+from armylists.views.builder_edits import action_edit, refused_addition
+from armylists.views.helpers import go, presenter_of
+from armylists.views.undo_labels import edit_label
 from rules.engine import DocumentError, ProblemAt
-
-from ..forms.builder import read_builder_post
-from ..presenters import presenter_for
-from ..services import lists, workspaces
-from .builder_edits import action_edit, refused_addition
-from .helpers import go, presenter_of
-from .undo_labels import edit_label
 
 # A "Save" pressed while logged out: the draft it names is saved on the way back from the
 # login (or sign-up), set only by that post (CSRF-checked) and used once.

@@ -7,12 +7,11 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
+from armylists.names import keyword_name, local_name
+from armylists.views.helpers import catalogue_or_404, presenter_of
+from armylists.views.rows import stat_pairs
 from rules.engine import Entry
 from rules.engine.validation import rules_for
-
-from ..names import keyword_name, local_name
-from .helpers import catalogue_or_404, presenter_of
-from .rows import stat_pairs
 
 
 def card_detail(request, system, card):

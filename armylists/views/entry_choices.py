@@ -15,11 +15,10 @@ from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from armylists.names import local_name
+from armylists.presenters.base import Presenter
+from armylists.views.helpers import spoken
 from rules.engine import Catalogue
-
-from ..names import local_name
-from ..presenters.base import Presenter
-from .helpers import spoken
 
 # Stands for the entry's id in a rendered offer: characters of Unicode's private use
 # area, which escaping leaves as they are and no real name holds (as the

@@ -7,10 +7,9 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django_htmx.http import HttpResponseClientRedirect
 
+from armylists import selectors
+from armylists.presenters import presenter_for
 from rules import selectors as rules_selectors
-
-from .. import selectors
-from ..presenters import presenter_for
 
 
 def catalogue_or_404(system: str):

@@ -12,10 +12,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from armylists.services import imports_rosters
+from armylists.views.builder import open_document
 from rules.engine import DocumentError
-
-from ..services import imports_rosters
-from .builder import open_document
 
 MAX_NAMED = 20  # unmatched selections named in the notice
 

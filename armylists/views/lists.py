@@ -13,18 +13,17 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from armylists.forms.imports import ImportForm
+from armylists.models import ArmyListVersion
+from armylists.services import lists, workspaces
+from armylists.services.imports_rosters import looks_like_roster
+from armylists.views import print_sheet
+from armylists.views.helpers import owned_or_404, presenter_of, whole_number
+from armylists.views.import_words import in_player_words
+from armylists.views.imports import roster_open
+from armylists.views.readonly import readonly_context
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
-
-from ..forms.imports import ImportForm
-from ..models import ArmyListVersion
-from ..services import lists, workspaces
-from ..services.imports_rosters import looks_like_roster
-from . import print_sheet
-from .helpers import owned_or_404, presenter_of, whole_number
-from .import_words import in_player_words
-from .imports import roster_open
-from .readonly import readonly_context
 
 HISTORY_PAGE_SIZE = 50
 

@@ -12,12 +12,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from armylists import selectors
+from armylists.services import lists
+from armylists.services.tags import TagError, list_set_tags, tag_normal, tag_problem, tags_from_text
+from armylists.views.helpers import owned_or_404, presenter_of
 from rules import selectors as rules_selectors
-
-from .. import selectors
-from ..services import lists
-from ..services.tags import TagError, list_set_tags, tag_normal, tag_problem, tags_from_text
-from .helpers import owned_or_404, presenter_of
 
 PAGE_SIZE = 25
 # Orders by today's total: the totals are worked out, not stored, so these (and the

@@ -12,13 +12,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from armylists.forms.pack_catalogues import CatalogueImportForm
+from armylists.services import pack_catalogues
+from armylists.services.packs import PackRefused, StaleBase
+from armylists.views.pack_access import pack_url, publishable_or_404
 from rules import pack_selectors
 from rules import selectors as rules_selectors
-
-from ..forms.pack_catalogues import CatalogueImportForm
-from ..services import pack_catalogues
-from ..services.packs import PackRefused, StaleBase
-from .pack_access import pack_url, publishable_or_404
 
 
 def _systems() -> list[tuple[str, str]]:

@@ -8,10 +8,9 @@ import json
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from armylists.services import packs as service
+from armylists.views.pack_access import readable_or_404, token_of, version_or_404
 from rules import pack_selectors
-
-from ..services import packs as service
-from .pack_access import readable_or_404, token_of, version_or_404
 
 KINDS = {
     "system": _("Game"),

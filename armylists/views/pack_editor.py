@@ -19,17 +19,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from armylists.forms.packs import PublishForm, RowForm
+from armylists.presenters import presenter_for
+from armylists.presenters.pack_columns import SECTION_LABELS
+from armylists.services import pack_draft_history
+from armylists.services import pack_drafts as drafts
+from armylists.services import packs as service
+from armylists.services.pack_impact import draft_impact
+from armylists.views.pack_access import pack_url, publishable_or_404
+from armylists.views.pack_cells import cell_html
 from rules.engine import pack_rows
-
-from ..forms.packs import PublishForm, RowForm
-from ..presenters import presenter_for
-from ..presenters.pack_columns import SECTION_LABELS
-from ..services import pack_draft_history
-from ..services import pack_drafts as drafts
-from ..services import packs as service
-from ..services.pack_impact import draft_impact
-from .pack_access import pack_url, publishable_or_404
-from .pack_cells import cell_html
 
 ROWS_PER_PAGE = 100
 _PATH = re.compile(r"^(?P<section>[a-z_]+)\[(?P<index>\d+)\](?:\.(?P<rest>.*))?$")

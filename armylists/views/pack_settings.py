@@ -11,13 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from armylists.forms.packs import PackSettingsForm, UploadForm
+from armylists.services import pack_files
+from armylists.services import packs as service
+from armylists.views.pack_access import managed_or_404, pack_url, publishable_or_404
 from rules import pack_selectors
 from rules import selectors as rules_selectors
-
-from ..forms.packs import PackSettingsForm, UploadForm
-from ..services import pack_files
-from ..services import packs as service
-from .pack_access import managed_or_404, pack_url, publishable_or_404
 
 
 def _settings_initial(pack) -> dict:

@@ -15,12 +15,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from armylists.forms.packs import ForkForm
+from armylists.services import packs as service
+from armylists.views.pack_access import pack_url, readable_or_404, token_of, version_or_404
 from rules import pack_listings, pack_selectors
 from rules import selectors as rules_selectors
-
-from ..forms.packs import ForkForm
-from ..services import packs as service
-from .pack_access import pack_url, readable_or_404, token_of, version_or_404
 
 PAGE_SIZE = 25
 DOWNLOAD_FORMATS = {"yaml": "application/yaml", "json": "application/json"}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from .helpers import owned_or_404, shared_or_404
-from .readonly import readonly_context
+from armylists.views.helpers import owned_or_404, shared_or_404
+from armylists.views.readonly import readonly_context
 
 
 def _play(request, army_list, *, token=None):

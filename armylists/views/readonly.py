@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from armylists.services import changes, documents, lists
+from armylists.views import rows as row_builders
+from armylists.views.entry_choices import row_words
+from armylists.views.helpers import presenter_of, spoken
 from rules.engine.document import build
 from rules.engine.validation import rules_for
-
-from ..services import changes, documents, lists
-from . import rows as row_builders
-from .entry_choices import row_words
-from .helpers import presenter_of, spoken
 
 
 def readonly_context(*, army_list, document_data=None) -> dict:

@@ -14,11 +14,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from armylists.names import item_names, local_name, local_variants, stat_labels
+from armylists.presenters.base import Presenter
+from armylists.views.entry_choices import Choices
 from rules.engine import Catalogue
-
-from ..names import item_names, local_name, local_variants, stat_labels
-from ..presenters.base import Presenter
-from .entry_choices import Choices
 
 
 def card_query(entry) -> str:

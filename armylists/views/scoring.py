@@ -9,10 +9,10 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
-from ..forms.scoring import BattleForm
-from ..services import scoring
-from .helpers import owned_or_404, shared_or_404, whole_number
-from .readonly import readonly_context
+from armylists.forms.scoring import BattleForm
+from armylists.services import scoring
+from armylists.views.helpers import owned_or_404, shared_or_404, whole_number
+from armylists.views.readonly import readonly_context
 
 MAX_LOST = 1000  # a number typed into one box is at most this: no loop runs longer
 

@@ -11,13 +11,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import selectors, stamps
-from ..services import lists
-from . import print_sheet
-from .helpers import shared_or_404
-from .page_cache import kept_page, render_and_keep
-from .readonly import readonly_context
-from .text_export import share_url
+from armylists import selectors, stamps
+from armylists.services import lists
+from armylists.views import print_sheet
+from armylists.views.helpers import shared_or_404
+from armylists.views.page_cache import kept_page, render_and_keep
+from armylists.views.readonly import readonly_context
+from armylists.views.text_export import share_url
 
 
 def shared_list(request, token):

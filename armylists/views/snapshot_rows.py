@@ -4,10 +4,10 @@ else by the name kept when it was frozen."""
 
 from __future__ import annotations
 
-from ..models import Snapshot
-from ..names import local_name, variant_name
-from ..presenters import presenter_for
-from ..services import snapshots
+from armylists.models import Snapshot
+from armylists.names import local_name, variant_name
+from armylists.presenters import presenter_for
+from armylists.services import snapshots
 
 
 def snapshot_context(snapshot: Snapshot) -> dict:

@@ -13,14 +13,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from armylists import selectors
+from armylists.services import snapshots
+from armylists.services.documents import document_read
+from armylists.views.helpers import owned_or_404
+from armylists.views.snapshot_rows import snapshot_context
 from rules.engine import DocumentError, ProblemAt
 from rules.engine.document import MAX_BODY_BYTES
-
-from .. import selectors
-from ..services import snapshots
-from ..services.documents import document_read
-from .helpers import owned_or_404
-from .snapshot_rows import snapshot_context
 
 
 @login_required

@@ -12,9 +12,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from ..services import lists, text_export
-from .helpers import owned_or_404, shared_or_404
-from .readonly import readonly_context
+from armylists.services import lists, text_export
+from armylists.views.helpers import owned_or_404, shared_or_404
+from armylists.views.readonly import readonly_context
 
 LABELS = {
     "text": _("Plain text (forums)"),

@@ -2,8 +2,8 @@
 
 import os
 
-from .base import *  # noqa: F401,F403
-from .base import REST_FRAMEWORK, env_bool
+from config.settings.base import *  # noqa: F401,F403
+from config.settings.base import REST_FRAMEWORK, env_bool
 
 DEBUG = False
 SECRET_KEY = os.environ["SECRET_KEY"]

@@ -1,6 +1,6 @@
 import os
 
-from .base import *  # noqa: F401,F403
+from config.settings.base import *  # noqa: F401,F403
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests

@@ -20,8 +20,8 @@ from typing import Any
 
 import msgspec
 
-from .catalogue import Catalogue, frozen_map
-from .document import ListDocument
+from rules.engine.catalogue import Catalogue, frozen_map
+from rules.engine.document import ListDocument
 
 ALIASES = "aliases"  # the attributes key that holds a row's old keys
 KINDS = ("faction", "card", "item", "special_action")

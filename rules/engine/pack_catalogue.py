@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import catalogue as c
-from .aliases import ALIASES, alias_table
+from rules.engine import catalogue as c
+from rules.engine.aliases import ALIASES, alias_table
 
 
 def _attributes(row: Mapping) -> Mapping:

@@ -16,10 +16,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from armylists.services import documents, lists, workspaces
-
-from .engine import make_document
-from .mordheim import warband
-from .packs import pinned_body, players_pack
+from scripts.bench.engine import make_document
+from scripts.bench.mordheim import warband
+from scripts.bench.packs import pinned_body, players_pack
 
 BENCH_USER = "muster-bench"
 

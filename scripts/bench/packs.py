@@ -18,8 +18,7 @@ from django.test import Client
 
 from armylists.services import pack_drafts, packs
 from rules.models import Pack, PackVersion
-
-from .engine import median_ms
+from scripts.bench.engine import median_ms
 
 PLAYER_PACK = "Bench: a player's Godslayer pack (sample)"
 EDITOR_SIZES = (50, 500)

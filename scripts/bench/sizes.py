@@ -17,9 +17,8 @@ from django.test import Client
 
 from armylists.services import documents, lists, workspaces
 from rules import selectors
-
-from .data import BENCH_USER
-from .engine import make_document, median_ms
+from scripts.bench.data import BENCH_USER
+from scripts.bench.engine import make_document, median_ms
 
 SIZES = (10, 100, 1000, 5000)
 HERO, HENCHMEN = "reikland-mercenary-captain", "reikland-warrior"

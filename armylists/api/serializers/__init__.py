@@ -2,7 +2,7 @@
 and the strict base of every request body. They read the engine's frozen objects and
 plain dicts; importers use this package as one module."""
 
-from .catalogue import (
+from armylists.api.serializers.catalogue import (
     CardSerializer,
     CatalogueSerializer,
     FactionSerializer,
@@ -11,7 +11,7 @@ from .catalogue import (
     StatsSerializer,
     SystemSummarySerializer,
 )
-from .lists import (
+from armylists.api.serializers.lists import (
     ConflictSerializer,
     DataChangeSerializer,
     DataChangesSerializer,
@@ -29,13 +29,13 @@ from .lists import (
     TokenRequestSerializer,
     TokenSerializer,
 )
-from .results import (
+from armylists.api.serializers.results import (
     BreakdownSerializer,
     PointsSerializer,
     ValidationResultSerializer,
     ViolationSerializer,
 )
-from .strict import NoUnknownFields
+from armylists.api.serializers.strict import NoUnknownFields
 
 __all__ = [
     "BreakdownSerializer",

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from django.utils import translation
 from rest_framework import serializers
 
-from .contributed import Contributed
+from armylists.api.serializers.contributed import Contributed
 
 
 def request_language() -> str:

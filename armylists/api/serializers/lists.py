@@ -7,14 +7,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
+from armylists.api.errors import ErrorSerializer
+from armylists.api.schema import DOCUMENT_REF, PARTIAL_DOCUMENT_REF
+from armylists.api.serializers.results import ValidationResultSerializer, ViolationSerializer
+from armylists.api.serializers.strict import NoUnknownFields
+from armylists.services.tags import MAX_TAG_LENGTH, MAX_TAGS, TagError, tags_read
 from rules.engine.document import list_schema
 from rules.engine.validation import rules_for
-
-from ...services.tags import MAX_TAG_LENGTH, MAX_TAGS, TagError, tags_read
-from ..errors import ErrorSerializer
-from ..schema import DOCUMENT_REF, PARTIAL_DOCUMENT_REF
-from .results import ValidationResultSerializer, ViolationSerializer
-from .strict import NoUnknownFields
 
 # --- saved lists ---------------------------------------------------------------------
 # Output shapes read ArmyList rows; ``validation`` and ``data_changes`` are the services'

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from .contributed import Contributed
+from armylists.api.serializers.contributed import Contributed
 
 
 class ViolationSerializer(serializers.Serializer):

@@ -10,8 +10,7 @@ from armylists.api.errors import ErrorsSerializer
 from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from armylists.api.serializers.strict import NoUnknownFields
-
-from . import hull_breach
+from armylists.games.boarding_action import hull_breach
 
 
 class HullBreachSerializer(NoUnknownFields):

@@ -23,12 +23,11 @@ roster settings: reported, not added. Pure: no Django, no database.
 
 from __future__ import annotations
 
+from armylists.games.boarding_action.roster_cards import CardIndex
+from armylists.services.imports_battlescribe import Mapped, Roster, Selection
+from armylists.services.imports_names import fold_name
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import MAX_COUNT, MAX_POINTS, new_id
-
-from ...services.imports_battlescribe import Mapped, Roster, Selection
-from ...services.imports_names import fold_name
-from .roster_cards import CardIndex
 
 MAX_WARGEAR = 50
 

@@ -30,11 +30,10 @@ from __future__ import annotations
 import copy
 import re
 
+from armylists.games.boarding_action.catalogue_walk import UnitWalker, Walked, fielding_limit
+from armylists.services.battlescribe_catalogue import Book, Entry, Library, Link
+from armylists.services.imports_names import fold_name
 from rules.engine.document import MAX_POINTS
-
-from ...services.battlescribe_catalogue import Book, Entry, Library, Link
-from ...services.imports_names import fold_name
-from .catalogue_walk import UnitWalker, Walked, fielding_limit
 
 MAX_OPTIONS = 100  # a list entry takes at most 100 options
 MAX_WARGEAR = 50

@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...services.battlescribe_catalogue import Constraint, Entry, Group, Library, Link, Profile
+from armylists.services.battlescribe_catalogue import (
+    Constraint,
+    Entry,
+    Group,
+    Library,
+    Link,
+    Profile,
+)
 
 MAX_LINK_DEPTH = 24  # nesting of entries within a unit, links followed
 

@@ -23,11 +23,10 @@ from armylists.api.matchup import (
 from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from armylists.api.serializers.strict import NoUnknownFields
+from armylists.games.godslayer import matchup
+from armylists.games.godslayer.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 from rules.systems.godslayer import odds as godslayer_odds
 from rules.systems.matchup import ATTACKS
-
-from . import matchup
-from .examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 
 STAT = {"min_value": -9, "max_value": 30}  # a severely wounded 0 reads -1; no card nears 30
 

@@ -9,8 +9,7 @@ from armylists.api.errors import ErrorsSerializer
 from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from armylists.api.serializers.strict import NoUnknownFields
-
-from . import rout_test
+from armylists.games.mordheim import rout_test
 
 
 class RoutTestSerializer(NoUnknownFields):

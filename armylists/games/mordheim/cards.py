@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.names import stat_labels
 from armylists.presenters.print_cards import item_lines, merge_repeats, section
 from rules.systems.mordheim.dice import campaign_tables
-
-from ...names import stat_labels
 
 # Ticks past the last threshold are no use on paper.
 TRACKS = ("hero", "henchman")

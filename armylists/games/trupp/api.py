@@ -18,10 +18,9 @@ from armylists.api.matchup import (
 from armylists.api.parsers import read_body
 from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from armylists.api.serializers.strict import NoUnknownFields
+from armylists.games.trupp import matchup
+from armylists.games.trupp.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 from rules.systems.trupp import odds as trupp_odds
-
-from . import matchup
-from .examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 
 MAX_ROWS = 10
 

@@ -30,11 +30,10 @@ from collections.abc import Iterator, Mapping
 from rules.engine.common import UnknownKeyValidator
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import INFO, N_, WARNING, Violation
-
-from .fielding import CardOptionValidator, FieldingLimitValidator
-from .hull_breach import HULL_BREACH, hull_breach, roll_hull_breach
-from .params import PARAMS
-from .points import (
+from rules.systems.boarding_action.fielding import CardOptionValidator, FieldingLimitValidator
+from rules.systems.boarding_action.hull_breach import HULL_BREACH, hull_breach, roll_hull_breach
+from rules.systems.boarding_action.params import PARAMS
+from rules.systems.boarding_action.points import (
     Budget,
     action_price,
     actions_overspend,
@@ -48,8 +47,16 @@ from .points import (
     summary,
     total,
 )
-from .units import WORDS, Unit, keyword_words, list_roles, type_name, unit_of, units
-from .wargear import matches
+from rules.systems.boarding_action.units import (
+    WORDS,
+    Unit,
+    keyword_words,
+    list_roles,
+    type_name,
+    unit_of,
+    units,
+)
+from rules.systems.boarding_action.wargear import matches
 
 SYSTEM = "boarding-action"
 

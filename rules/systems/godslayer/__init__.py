@@ -16,8 +16,7 @@ from rules.engine.common import (
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, extend, register
 from rules.engine.violations import N_, WARNING, Violation
-
-from .params import PARAMS
+from rules.systems.godslayer.params import PARAMS
 
 SYSTEM = "godslayer"
 ARMOUR_KINDS = frozenset({"armour", "shield"})

@@ -17,8 +17,7 @@ from dataclasses import asdict, dataclass, field, fields
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
 from rules.engine.violations import N_
-
-from . import (
+from rules.systems.mordheim import (
     is_hero,
     is_hired_sword,
     is_large,

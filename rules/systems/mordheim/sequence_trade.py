@@ -29,8 +29,7 @@ from dataclasses import replace
 
 from rules.engine.document import Entry
 from rules.engine.violations import N_, Phrase
-
-from . import (
+from rules.systems.mordheim import (
     group_limits,
     is_hero,
     is_large,
@@ -39,11 +38,11 @@ from . import (
     size_limits,
     starting_experience,
 )
-from .dice import CampaignError, fail, join_path, spec_of, text, whole
-from .roster import Fighter
-from .sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
-from .sequence_hire import hiring, roster_document
-from .trading import (
+from rules.systems.mordheim.dice import CampaignError, fail, join_path, spec_of, text, whole
+from rules.systems.mordheim.roster import Fighter
+from rules.systems.mordheim.sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
+from rules.systems.mordheim.sequence_hire import hiring, roster_document
+from rules.systems.mordheim.trading import (
     join_group_cost,
     rare_item_roll,
     recruit_cost,

@@ -25,15 +25,14 @@ from armylists.api.parsers import BODY_PARSERS, read_body
 from armylists.api.playaids import TrueFalseField, WholeNumberField
 from armylists.api.playaids import error_example as _error_example
 from armylists.api.serializers.strict import NoUnknownFields
-from armylists.models import ArmyList
-
-from ..services import campaign
-from .campaign_serializers import (
+from armylists.games.mordheim.campaign_api.campaign_serializers import (
     EVENT_TYPES,
     TAGS,
     CampaignEventSerializer,
     CampaignStateSerializer,
 )
+from armylists.games.mordheim.services import campaign
+from armylists.models import ArmyList
 
 # -- request ------------------------------------------------------------------------------
 
