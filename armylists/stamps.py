@@ -1,7 +1,7 @@
 """Version stamps of the rows a kept page shows (views/page_cache.py).
 
 A kept page costs what it costs to learn that it is still right: one small query per row
-it shows, compiled once (armylists/compiled.py).
+it shows, compiled once (armylists/web/compiled.py).
 
 A row's stamp is the columns that change with every write of it: ``updated_at`` (auto_now;
 every write in services/ is a ``save()`` or names ``updated_at``) and the columns a
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 
-from armylists.compiled import Compiled
 from armylists.models import ArmyList, Workspace
+from armylists.web.compiled import Compiled
 
 LIST_COLUMNS = ("id", "updated_at", "version", "share_token", "revoked_share_token")
 WORKSPACE_COLUMNS = ("id", "updated_at", "revision", "discarded", "base_version")

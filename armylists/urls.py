@@ -3,7 +3,6 @@ from django.urls import include, path
 
 from armylists.presenters import all_presenters
 from armylists.views import (
-    app,
     builder,
     cards,
     home,
@@ -14,6 +13,7 @@ from armylists.views import (
     shared,
     text_export,
 )
+from armylists.web import app
 
 urlpatterns = [
     path("", home.home, name="home"),

@@ -32,8 +32,8 @@ api_docs = csp_update({"style-src": _inline_style_hashes(SWAGGER_TEMPLATE)})(
     SpectacularSwaggerSplitView.as_view(url_name="api-schema")
 )
 
-# 503 with Retry-After while PostgreSQL is unreachable, else Django's 500 (armylists/health.py).
-handler500 = "armylists.health.server_error"
+# 503 with Retry-After while PostgreSQL is unreachable, else Django's 500 (armylists/web/health.py).
+handler500 = "armylists.web.health.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -18,8 +18,8 @@ from armylists.api.errors import ErrorsSerializer
 from armylists.api.lists import THROTTLED, TOO_LARGE
 from armylists.api.parsers import JSONBodyParser
 from armylists.api.serializers import TokenRequestSerializer, TokenSerializer
-from armylists.brakes import username_key
-from armylists.client_address import client_address
+from armylists.web.brakes import username_key
+from armylists.web.client_address import client_address
 
 
 class RatesFromSettings:

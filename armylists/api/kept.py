@@ -7,7 +7,7 @@ answered, with the ``Game-Data`` header saying the data came from memory
 (``Game-Data: kept; age=<seconds since the official tables were last read>``; a pack
 version has no age: it never changes). Anything that needs the database (a player's
 pack, whose readers only the database knows; game data this process never read) keeps
-its 503 with Retry-After (armylists/middleware.py).
+its 503 with Retry-After (armylists/web/middleware.py).
 
 Who sends the request matters only for a player's pack. So a session or token that
 cannot be looked up while PostgreSQL is down makes the request anonymous here rather

@@ -24,10 +24,11 @@ from armylists.forms.start import StartForm
 from armylists.services import documents, lists, scoring, workspaces
 from armylists.views import builder_post, undo_labels
 from armylists.views.builder_context import builder_context
-from armylists.views.helpers import catalogue_or_404, go, owned_or_404, presenter_of, whole_number
+from armylists.views.helpers import owned_or_404, presenter_of
 from armylists.views.import_words import in_player_words
-from armylists.views.page_cache import kept_page, render_and_keep
 from armylists.views.readonly import readonly_context
+from armylists.web.page_cache import kept_page, render_and_keep
+from armylists.web.pages import catalogue_or_404, go, whole_number
 from rules import pack_selectors
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError

@@ -7,8 +7,8 @@ from armylists.services import changes, documents, pack_updates, workspaces
 from armylists.views import rows as row_builders
 from armylists.views.entry_choices import row_words
 from armylists.views.entry_tools import add_tools
-from armylists.views.helpers import spoken
 from armylists.views.undo_labels import label_text
+from armylists.web.pages import spoken
 from rules.engine import DocumentError
 from rules.engine.validation import rules_for
 

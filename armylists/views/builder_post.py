@@ -19,8 +19,9 @@ from armylists.forms.builder import read_builder_post
 from armylists.presenters import presenter_for
 from armylists.services import lists, workspaces
 from armylists.views.builder_edits import action_edit, refused_addition
-from armylists.views.helpers import go, presenter_of
+from armylists.views.helpers import presenter_of
 from armylists.views.undo_labels import edit_label
+from armylists.web.pages import go
 from rules.engine import DocumentError, ProblemAt
 
 # A "Save" pressed while logged out: the draft it names is saved on the way back from the

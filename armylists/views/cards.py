@@ -8,8 +8,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from armylists.names import keyword_name, local_name
-from armylists.views.helpers import catalogue_or_404, presenter_of
+from armylists.views.helpers import presenter_of
 from armylists.views.rows import stat_pairs
+from armylists.web.pages import catalogue_or_404
 from rules.engine import Entry
 from rules.engine.validation import rules_for
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from armylists.names import local_name
 from armylists.presenters.base import Presenter
-from armylists.views.helpers import spoken
+from armylists.web.pages import spoken
 from rules.engine import Catalogue
 
 # Stands for the entry's id in a rendered offer: characters of Unicode's private use

@@ -18,10 +18,11 @@ from armylists.models import ArmyListVersion
 from armylists.services import lists, workspaces
 from armylists.services.imports_rosters import looks_like_roster
 from armylists.views import print_sheet
-from armylists.views.helpers import owned_or_404, presenter_of, whole_number
+from armylists.views.helpers import owned_or_404, presenter_of
 from armylists.views.import_words import in_player_words
 from armylists.views.imports import roster_open
 from armylists.views.readonly import readonly_context
+from armylists.web.pages import whole_number
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 

@@ -11,8 +11,9 @@ from django.urls import reverse
 
 from armylists.forms.scoring import BattleForm
 from armylists.services import scoring
-from armylists.views.helpers import owned_or_404, shared_or_404, whole_number
+from armylists.views.helpers import owned_or_404, shared_or_404
 from armylists.views.readonly import readonly_context
+from armylists.web.pages import whole_number
 
 MAX_LOST = 1000  # a number typed into one box is at most this: no loop runs longer
 

@@ -15,9 +15,9 @@ from armylists import selectors, stamps
 from armylists.services import lists
 from armylists.views import print_sheet
 from armylists.views.helpers import shared_or_404
-from armylists.views.page_cache import kept_page, render_and_keep
 from armylists.views.readonly import readonly_context
 from armylists.views.text_export import share_url
+from armylists.web.page_cache import kept_page, render_and_keep
 
 
 def shared_list(request, token):

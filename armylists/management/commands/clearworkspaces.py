@@ -4,7 +4,7 @@ A builder list (``Workspace``) belongs to the browser whose session holds its ho
 (``armylists.services.workspaces.SESSION_KEY``). Once that session has expired nobody can
 reach it again, so it goes: run this daily (cron, a systemd timer), as Django advises for
 ``clearsessions``, which it runs first. Anonymous sessions live ANONYMOUS_SESSION_AGE
-after their last edit (armylists/brakes.py), so a visitor's drafts are bounded in
+after their last edit (armylists/web/brakes.py), so a visitor's drafts are bounded in
 time; each browser holds at most one draft per game and one set of edits per list, each
 with at most MAX_STEPS undo steps, so they are bounded in size too.
 """

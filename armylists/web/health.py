@@ -87,7 +87,7 @@ def retry_later(response):
 
 def server_error(request):
     """handler500: Django's own 500 page, except while the database is unreachable: 503
-    with Retry-After (under /api/, armylists/middleware.py turns it into JSON)."""
+    with Retry-After (under /api/, armylists/web/middleware.py turns it into JSON)."""
     if database_unavailable(sys.exc_info()[1]):
         # Drop the broken connection now rather than at the end of the request.
         connection.close_if_unusable_or_obsolete()

@@ -1,4 +1,4 @@
-"""Kept pages (armylists/views/page_cache.py) are never stale and never someone else's.
+"""Kept pages (armylists/web/page_cache.py) are never stale and never someone else's.
 
 A page is kept per state: each test shows a page (so it is kept), changes one thing the
 page shows, and checks the next answer shows the change. ``response.templates`` is empty

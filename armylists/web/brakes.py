@@ -12,8 +12,8 @@ from django.core.cache import caches
 from django.forms import BaseForm
 from django.shortcuts import render
 
-from armylists.client_address import client_address
 from armylists.services.workspaces import SESSION_KEY
+from armylists.web.client_address import client_address
 from rules.unreachable import UNREACHABLE
 
 

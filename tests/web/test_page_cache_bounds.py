@@ -7,7 +7,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from armylists.services import lists as lists_services
-from armylists.views.page_cache import PagesCache
+from armylists.web.page_cache import PagesCache
 from tests.support.pages import list_document
 
 

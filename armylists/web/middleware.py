@@ -1,7 +1,7 @@
 """Under /api/, every error is JSON in the API's error shape, and a body over the size
 limit is refused before it is parsed (read and thrown away, so the client sees the 413).
 An address with a control character is no address at all (404, before any view).
-(The pages' brakes: armylists/brakes.py.)"""
+(The pages' brakes: armylists/web/brakes.py.)"""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.http import Http404
 from django.urls import Resolver404, resolve
 from django.utils.cache import add_never_cache_headers
 
-from armylists.health import database_unavailable, retry_later
+from armylists.web.health import database_unavailable, retry_later
 
 API_PREFIX = "/api/"
 logger = logging.getLogger("django.request")

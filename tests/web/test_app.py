@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from armylists.views.app import release
+from armylists.web.app import release
 
 
 def head_meta(html: str, name: str) -> str:

@@ -1,5 +1,5 @@
 """The one place that decides which address a request comes from: the login lockouts
-(axes, AXES_CLIENT_IP_CALLABLE), the form brakes (armylists/brakes.py) and the API's
+(axes, AXES_CLIENT_IP_CALLABLE), the form brakes (armylists/web/brakes.py) and the API's
 throttles all ask ``client_address``.
 
 Behind PROXY_COUNT trusted proxies, each proxy appends the address it was connected from

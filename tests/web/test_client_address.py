@@ -1,4 +1,4 @@
-"""Behind a load balancer: one function (armylists/client_address.py) decides the client's
+"""Behind a load balancer: one function (armylists/web/client_address.py) decides the client's
 address from PROXY_COUNT, and the login lockouts (axes), the form brakes and the API's
 throttles all count that address. A client cannot choose its address by sending its own
 X-Forwarded-For, and one abusive client never locks out another behind the same proxy."""
@@ -8,7 +8,7 @@ import requests
 from django.conf import settings
 from django.test import Client, RequestFactory, override_settings
 
-from armylists.client_address import client_address
+from armylists.web.client_address import client_address
 from tests.support.users import PASSWORD, make_user
 
 PROXY = "10.0.0.2"  # the load balancer: every request's socket address behind it
@@ -49,7 +49,7 @@ def test_everyone_asks_the_same_function():
     from axes.helpers import get_client_ip_address
 
     from armylists.api.auth_token import TokenAttemptsPerIP, TokenAttemptsPerUsername
-    from armylists.brakes import client_ip
+    from armylists.web.brakes import client_ip
 
     request = RequestFactory().get("/", REMOTE_ADDR=PROXY,
                                    HTTP_X_FORWARDED_FOR="203.0.113.9, 198.51.100.4")
