@@ -6,8 +6,8 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from armylists.names import local_name
 from armylists.presenters.base import Presenter
+from armylists.presenters.names import local_name
 from rules.engine import Catalogue
 from rules.engine.document import MAX_POINTS
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from armylists.names import local_name
+from armylists.presenters.names import local_name
 from rules.engine import Card, Catalogue
 from rules.systems.matchup import MAX_ATTACKS, SIDES
 

@@ -9,7 +9,7 @@ from django.shortcuts import render
 
 from armylists.matchup import odds_for
 from armylists.matchup.chart import bar_chart
-from armylists.playaids import ToolError
+from armylists.playaids.tools import ToolError
 from rules import selectors as rules_selectors
 from rules.systems.matchup import SIDES
 

@@ -45,5 +45,10 @@ def presenter_for(key: str) -> Presenter:
     return found if found is not None else Presenter(key)
 
 
+def presenter_of(catalogue) -> Presenter:
+    """The presenter of the game whose data ``catalogue`` is."""
+    return presenter_for(catalogue.system)
+
+
 def all_presenters() -> list[Presenter]:
     return list(_load().values())

@@ -16,7 +16,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.utils.translation import gettext_lazy as _
 
-from armylists.names import readable, stat_labels
+from armylists.presenters.names import readable, stat_labels
 from armylists.presenters.pack_columns import EDITABLE_SECTIONS, Column, neutral_columns
 from armylists.presenters.play_cards import number_track, play_blocks, track
 from armylists.presenters.print_cards import generic_blocks

@@ -10,7 +10,7 @@ count: blocks whose printed content is equal are merged.
 
 from __future__ import annotations
 
-from armylists.names import local_name, readable, stat_labels
+from armylists.presenters.names import local_name, readable, stat_labels
 
 # Keys of a weapon profile shown as its name and its list of properties, not as columns.
 WEAPON_TEXT_KEYS = ("name", "properties")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import ngettext
 
-from armylists.names import item_names, local_name
+from armylists.presenters.names import item_names, local_name
 from rules.engine import Card, Catalogue
 
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from armylists.names import local_name
 from armylists.presenters import presenter_for
+from armylists.presenters.names import local_name
 from armylists.presenters.text_layout import (
     TextEntry,
     TextLine,

@@ -5,9 +5,9 @@ from django.conf import settings
 from django.utils.formats import localize
 from django.utils.safestring import mark_safe
 
-from armylists.names import local_effect as _local_effect
-from armylists.names import local_name as _local_name
-from armylists.names import local_variants as _local_variants
+from armylists.presenters.names import local_effect as _local_effect
+from armylists.presenters.names import local_name as _local_name
+from armylists.presenters.names import local_variants as _local_variants
 
 register = template.Library()
 

@@ -21,10 +21,11 @@ from django.views.decorators.http import require_http_methods
 
 from armylists import selectors, stamps
 from armylists.forms.start import StartForm
+from armylists.presenters import presenter_of
 from armylists.services import documents, lists, scoring, workspaces
 from armylists.views import builder_post, undo_labels
 from armylists.views.builder_context import builder_context
-from armylists.views.helpers import owned_or_404, presenter_of
+from armylists.views.helpers import owned_or_404
 from armylists.views.import_words import in_player_words
 from armylists.views.readonly import readonly_context
 from armylists.web.page_cache import kept_page, render_and_keep

@@ -16,10 +16,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from armylists.forms.builder import read_builder_post
-from armylists.presenters import presenter_for
+from armylists.presenters import presenter_for, presenter_of
 from armylists.services import lists, workspaces
 from armylists.views.builder_edits import action_edit, refused_addition
-from armylists.views.helpers import presenter_of
 from armylists.views.undo_labels import edit_label
 from armylists.web.pages import go
 from rules.engine import DocumentError, ProblemAt

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
-from armylists.names import keyword_name, local_name
-from armylists.views.helpers import presenter_of
+from armylists.presenters import presenter_of
+from armylists.presenters.names import keyword_name, local_name
 from armylists.views.rows import stat_pairs
 from armylists.web.pages import catalogue_or_404
 from rules.engine import Entry

@@ -15,8 +15,8 @@ from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from armylists.names import local_name
 from armylists.presenters.base import Presenter
+from armylists.presenters.names import local_name
 from armylists.web.pages import spoken
 from rules.engine import Catalogue
 

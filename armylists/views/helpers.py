@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.http import Http404
 
 from armylists import selectors
-from armylists.presenters import presenter_for
 
 
 def owned_or_404(request, list_id, **options):
@@ -20,7 +19,3 @@ def shared_or_404(token):
     if army_list is None:
         raise Http404
     return army_list
-
-
-def presenter_of(catalogue):
-    return presenter_for(catalogue.system)

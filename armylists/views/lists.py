@@ -15,10 +15,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from armylists.forms.imports import ImportForm
 from armylists.models import ArmyListVersion
+from armylists.presenters import presenter_of
 from armylists.services import lists, workspaces
 from armylists.services.imports_rosters import looks_like_roster
 from armylists.views import print_sheet
-from armylists.views.helpers import owned_or_404, presenter_of
+from armylists.views.helpers import owned_or_404
 from armylists.views.import_words import in_player_words
 from armylists.views.imports import roster_open
 from armylists.views.readonly import readonly_context

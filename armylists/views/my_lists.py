@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from armylists import selectors
+from armylists.presenters import presenter_of
 from armylists.services import lists
 from armylists.services.tags import TagError, list_set_tags, tag_normal, tag_problem, tags_from_text
-from armylists.views.helpers import owned_or_404, presenter_of
+from armylists.views.helpers import owned_or_404
 from rules import selectors as rules_selectors
 
 PAGE_SIZE = 25

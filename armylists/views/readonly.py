@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from armylists.presenters import presenter_of
 from armylists.services import changes, documents, lists
 from armylists.views import rows as row_builders
 from armylists.views.entry_choices import row_words
-from armylists.views.helpers import presenter_of
 from armylists.web.pages import spoken
 from rules.engine.document import build
 from rules.engine.validation import rules_for

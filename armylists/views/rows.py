@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from armylists.names import item_names, local_name, local_variants, stat_labels
 from armylists.presenters.base import Presenter
+from armylists.presenters.names import item_names, local_name, local_variants, stat_labels
 from armylists.views.entry_choices import Choices
 from rules.engine import Catalogue
 

@@ -5,8 +5,8 @@ else by the name kept when it was frozen."""
 from __future__ import annotations
 
 from armylists.models import Snapshot
-from armylists.names import local_name, variant_name
 from armylists.presenters import presenter_for
+from armylists.presenters.names import local_name, variant_name
 from armylists.services import snapshots
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from armylists.names import local_name
+from armylists.presenters.names import local_name
 
 
 def _field_words(presenter) -> dict:

@@ -9,8 +9,8 @@ from armylists.games.boarding_action.battlescribe import import_roster
 from armylists.games.boarding_action.cards import action_blocks, print_card
 from armylists.games.boarding_action.catalogue_pack import catalogue_pack
 from armylists.games.boarding_action.text import text_facts, text_sections
-from armylists.names import keyword_name
 from armylists.presenters.base import Presenter, label_for
+from armylists.presenters.names import keyword_name
 from rules.systems import boarding_action
 
 UNIT_TYPE_LABELS = {

@@ -12,7 +12,11 @@ from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
-from armylists.api.matchup import (
+from armylists.api.parsers import read_body
+from armylists.api.serializers.strict import NoUnknownFields
+from armylists.games.godslayer import matchup
+from armylists.games.godslayer.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
+from armylists.matchup.api import (
     KEY_LENGTH,
     MatchupResultSerializer,
     MatchupSideSerializer,
@@ -20,11 +24,7 @@ from armylists.api.matchup import (
     attacks_field,
     weapon_field,
 )
-from armylists.api.parsers import read_body
-from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers.strict import NoUnknownFields
-from armylists.games.godslayer import matchup
-from armylists.games.godslayer.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
+from armylists.playaids.api import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from rules.systems.godslayer import odds as godslayer_odds
 from rules.systems.matchup import ATTACKS
 

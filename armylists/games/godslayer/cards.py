@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from armylists.names import local_text
+from armylists.presenters.names import local_text
 from armylists.presenters.play_cards import number_track, track
 from armylists.presenters.print_cards import section
 

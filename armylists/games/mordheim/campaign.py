@@ -28,8 +28,8 @@ from armylists.games.mordheim.campaign_facts import table_facts
 from armylists.games.mordheim.campaign_rows import fighter_row
 from armylists.games.mordheim.rout_test import RoutTestForm, mordheim_rout_test
 from armylists.games.mordheim.services import campaign, campaign_battles
-from armylists.names import item_names
-from armylists.playaids import ToolError, form_errors
+from armylists.playaids.tools import ToolError, form_errors
+from armylists.presenters.names import item_names
 from armylists.services.lists import list_catalogue, list_pack_lost
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from armylists.games.mordheim.campaign_facts import card_facts
 from armylists.games.mordheim.services import campaign
-from armylists.names import item_names, local_name, stat_labels
+from armylists.presenters.names import item_names, local_name, stat_labels
 from rules.systems.mordheim.campaign import HATRED_OF, LABELS, STATUSES, TRAITS
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from armylists.names import stat_labels
+from armylists.presenters.names import stat_labels
 from armylists.presenters.print_cards import item_lines, merge_repeats, section
 from rules.systems.mordheim.dice import campaign_tables
 

@@ -9,8 +9,8 @@ from armylists.games.trupp import api, api_fields, matchup, pack_columns
 from armylists.games.trupp.cards import play_tracks, print_card
 from armylists.games.trupp.text import text_sections
 from armylists.matchup import card_link
-from armylists.names import item_names, stat_labels
 from armylists.presenters.base import Presenter, label_for
+from armylists.presenters.names import item_names, stat_labels
 from rules.systems import trupp
 
 ALIGNMENT_LABELS = {"good": _("Good"), "evil": _("Evil"), "neutral": _("Neutral")}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from armylists.names import stat_labels
+from armylists.presenters.names import stat_labels
 from armylists.presenters.play_cards import number_track, track
 from armylists.presenters.print_cards import item_lines, section
 from rules.systems import trupp

@@ -22,8 +22,6 @@ from armylists.api.errors import ErrorsSerializer, problems_response
 from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
 from armylists.api.owned import owned_list_or_404 as _owned
 from armylists.api.parsers import BODY_PARSERS, read_body
-from armylists.api.playaids import TrueFalseField, WholeNumberField
-from armylists.api.playaids import error_example as _error_example
 from armylists.api.serializers.strict import NoUnknownFields
 from armylists.games.mordheim.campaign_api.campaign_serializers import (
     EVENT_TYPES,
@@ -33,6 +31,8 @@ from armylists.games.mordheim.campaign_api.campaign_serializers import (
 )
 from armylists.games.mordheim.services import campaign
 from armylists.models import ArmyList
+from armylists.playaids.api import TrueFalseField, WholeNumberField
+from armylists.playaids.api import error_example as _error_example
 
 # -- request ------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from armylists.games.mordheim.services.campaign_log import Log, Record, battle_data
-from armylists.names import local_name, stat_labels
+from armylists.presenters.names import local_name, stat_labels
 from rules.engine import Catalogue, ListDocument
 
 

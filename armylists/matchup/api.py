@@ -8,8 +8,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from armylists.api.fields import Text
-from armylists.api.playaids import WholeNumberField
 from armylists.api.serializers.strict import NoUnknownFields
+from armylists.playaids.api import WholeNumberField
 from rules.systems.matchup import ATTACKS, MAX_ATTACKS
 
 MAX_KEYS = 20  # items or options on one side

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from armylists.api.errors import problems_response
 from armylists.api.parsers import BODY_PARSERS
-from armylists.playaids import ToolError, ToolUnavailable
+from armylists.playaids.tools import ToolError, ToolUnavailable
 
 TAGS = ["play aids"]
 
