@@ -12,7 +12,7 @@ from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
 from armylists.api.serializers import ListDocumentField, ViolationSerializer
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.api.views import EXAMPLE_DOCUMENT, EXAMPLES
 
 

@@ -23,7 +23,6 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
-from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -31,8 +30,9 @@ from rest_framework.views import APIView
 from armylists import selectors
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.kept import AUTHENTICATION, GAME_DATA_HEADER, answers_from_memory
-from armylists.api.lists import LIST_ID, NO_SUCH_LIST, NOT_LOGGED_IN, TOO_LARGE, _owned
-from armylists.api.renderers import JSONRenderer
+from armylists.api.lists import LIST_ID, NO_SUCH_LIST, NOT_LOGGED_IN, _owned
+from armylists.api.renderers import JSONRenderer, JSONUnlessTheViewSaysSo
+from armylists.api.responses import TOO_LARGE
 from armylists.api.schema import DOCUMENT_REF, EXTRA_COMPONENTS
 from armylists.api.views import BODY_PARSERS, document_input
 from armylists.services import documents, lists, text_export
@@ -109,20 +109,9 @@ def _answers(more: dict) -> dict:
     }
 
 
-class _JSONUnlessTheViewSaysSo(BaseContentNegotiation):
-    """Every answer DRF renders here is JSON (errors included); ``?format=`` is left to
-    the view (see the module docstring), which answers text/plain itself."""
-
-    def select_parser(self, request, parsers):
-        return DefaultContentNegotiation().select_parser(request, parsers)
-
-    def select_renderer(self, request, renderers, format_suffix=None):
-        return renderers[0], renderers[0].media_type
-
-
 class _ExportView(APIView):
     renderer_classes = [JSONRenderer]
-    content_negotiation_class = _JSONUnlessTheViewSaysSo
+    content_negotiation_class = JSONUnlessTheViewSaysSo
 
     def export_format(self, request) -> str:
         """``?format=``, the one query parameter: any other is refused by name, as the

@@ -27,7 +27,6 @@ from rest_framework.decorators import (
     permission_classes,
 )
 from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
@@ -43,7 +42,9 @@ from armylists.api.imports import (
 )
 from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
 from armylists.api.owned import owned_list_or_404 as _owned
+from armylists.api.pagination import ListPagination
 from armylists.api.parsers import document_input
+from armylists.api.responses import TOO_LARGE
 from armylists.api.schema import DOCUMENT_REF
 from armylists.api.serializers import (
     ConflictSerializer,
@@ -69,14 +70,6 @@ NO_SUCH_LIST = OpenApiResponse(
     description="No such list among yours: it does not exist or belongs to someone else.",
 )
 MALFORMED = OpenApiResponse(ErrorsSerializer, description="Malformed body; every problem by path.")
-THROTTLED = OpenApiResponse(
-    ErrorsSerializer,
-    description='Too many attempts (code "throttled"): per IP address and per username. '
-    "Retry-After says in how many seconds to try again.",
-)
-TOO_LARGE = OpenApiResponse(
-    ErrorsSerializer, description='The body is larger than 2,621,440 bytes (code "too_large").'
-)
 CONFLICT = OpenApiResponse(
     ConflictSerializer,
     description="The list was saved elsewhere since `version`; nothing was saved. Reload "
@@ -137,28 +130,6 @@ def _save(
         raise NotFound("no such list") from None
     return _detail(request, saved)
 
-
-class ListPagination(PageNumberPagination):
-    """25 lists a page, ?page_size= from 1 to 100 (anything else is a 400 naming it, not
-    quietly the default); a page past the last is a 404."""
-
-    page_size = 25
-    page_size_query_param = "page_size"
-    max_page_size = 100
-
-    def get_page_size(self, request):
-        given = request.query_params.get(self.page_size_query_param)
-        if given is None:
-            return self.page_size
-        if not (given.isascii() and given.isdigit() and 1 <= int(given) <= self.max_page_size):
-            raise ValidationError(
-                {
-                    self.page_size_query_param: [
-                        f"must be a whole number from 1 to {self.max_page_size}"
-                    ]
-                }
-            )
-        return int(given)
 
 
 def _tag_filter(request) -> str:

@@ -22,7 +22,6 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from armylists.api.lists import TOO_LARGE
 from armylists.api.pack_common import (
     NOT_ALLOWED,
     NOT_FOUND,
@@ -36,6 +35,7 @@ from armylists.api.pack_common import (
 from armylists.api.pack_common import live as live_pack
 from armylists.api.pack_schema import PackDetailSerializer
 from armylists.api.packs import detail_of
+from armylists.api.responses import TOO_LARGE
 from armylists.services import pack_catalogues as service
 from armylists.services.battlescribe_catalogue import MAX_XML_BYTES
 from armylists.services.packs import PackRefused

@@ -9,7 +9,7 @@ from pathlib import Path
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.services.packs import MAX_EDITORS
 from rules.models import Pack
 

@@ -18,8 +18,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from armylists.api.errors import ErrorsSerializer
-from armylists.api.exports import _JSONUnlessTheViewSaysSo
-from armylists.api.lists import TOO_LARGE
 from armylists.api.pack_common import (
     NOT_ALLOWED,
     NOT_FOUND,
@@ -47,7 +45,8 @@ from armylists.api.pack_schema import (
     PackVersionSerializer,
 )
 from armylists.api.parsers import BODY_PARSERS, read_body
-from armylists.api.renderers import JSONRenderer
+from armylists.api.renderers import JSONRenderer, JSONUnlessTheViewSaysSo
+from armylists.api.responses import TOO_LARGE
 from armylists.services import packs as service
 from rules import pack_selectors as selectors
 
@@ -165,7 +164,7 @@ class PackDownload(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     renderer_classes = [JSONRenderer]
-    content_negotiation_class = _JSONUnlessTheViewSaysSo
+    content_negotiation_class = JSONUnlessTheViewSaysSo
 
     @extend_schema(
         parameters=[

@@ -19,7 +19,6 @@ from rest_framework.exceptions import NotFound, PermissionDenied, ValidationErro
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from armylists.api.lists import TOO_LARGE, ListPagination
 from armylists.api.pack_common import (
     NOT_ALLOWED,
     NOT_FOUND,
@@ -43,7 +42,9 @@ from armylists.api.pack_schema import (
     PackPageSerializer,
     PackUpdateSerializer,
 )
+from armylists.api.pagination import ListPagination
 from armylists.api.parsers import BODY_PARSERS, read_body
+from armylists.api.responses import TOO_LARGE
 from armylists.services import packs as service
 from rules import pack_selectors as selectors
 from rules.models import Pack

@@ -105,7 +105,7 @@ class ClosedSerializerExtension(OpenApiSerializerExtension):
     """A request serializer that refuses fields it does not know (``NoUnknownFields``)
     says so in the schema: ``additionalProperties: false``."""
 
-    target_class = "armylists.api.serializers.strict.NoUnknownFields"
+    target_class = "armylists.api.strict.NoUnknownFields"
     match_subclasses = True
 
     def map_serializer(self, auto_schema, direction):

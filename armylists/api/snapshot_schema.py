@@ -15,7 +15,7 @@ from armylists.api.serializers import (
     ValidationResultSerializer,
     ViolationSerializer,
 )
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 
 
 class VerifySerializer(NoUnknownFields):

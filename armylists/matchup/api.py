@@ -8,7 +8,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from armylists.api.fields import Text
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.playaids.api import WholeNumberField
 from rules.systems.matchup import ATTACKS, MAX_ATTACKS
 

@@ -26,8 +26,6 @@ from armylists.api.serializers.lists import (
     PartialDocumentField,
     ShareActionSerializer,
     SharedListSerializer,
-    TokenRequestSerializer,
-    TokenSerializer,
 )
 from armylists.api.serializers.results import (
     BreakdownSerializer,
@@ -35,7 +33,7 @@ from armylists.api.serializers.results import (
     ValidationResultSerializer,
     ViolationSerializer,
 )
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 
 __all__ = [
     "BreakdownSerializer",
@@ -61,8 +59,6 @@ __all__ = [
     "SpecialActionSerializer",
     "StatsSerializer",
     "SystemSummarySerializer",
-    "TokenRequestSerializer",
-    "TokenSerializer",
     "ValidationResultSerializer",
     "NoUnknownFields",
     "ViolationSerializer",

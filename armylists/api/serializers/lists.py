@@ -5,12 +5,11 @@ from collections.abc import Mapping
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 from armylists.api.errors import ErrorSerializer
 from armylists.api.schema import DOCUMENT_REF, PARTIAL_DOCUMENT_REF
 from armylists.api.serializers.results import ValidationResultSerializer, ViolationSerializer
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.services.tags import MAX_TAG_LENGTH, MAX_TAGS, TagError, tags_read
 from rules.engine.document import list_schema
 from rules.engine.validation import rules_for
@@ -272,27 +271,6 @@ class ShareActionSerializer(NoUnknownFields):
 class ConflictSerializer(serializers.Serializer):
     errors = ErrorSerializer(many=True, help_text='One error, path "version", code "conflict".')
     current_version = serializers.IntegerField(help_text="The version the list is at now.")
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField(help_text='Send as the header "Authorization: Token <token>".')
-
-
-class TokenRequestSerializer(NoUnknownFields, AuthTokenSerializer):
-    """DRF's credentials check; fields it does not know are refused by name."""
-
-    username = serializers.CharField(label="Username", write_only=True, max_length=150)
-    password = serializers.CharField(
-        label="Password", style={"input_type": "password"}, trim_whitespace=False,
-        write_only=True, max_length=4096,
-    )
-    token = serializers.CharField(label="Token", read_only=True)
-
-    def to_internal_value(self, data):
-        # Form bodies (curl -d) arrive as a QueryDict: read them as plain fields.
-        if hasattr(data, "dict"):
-            data = data.dict()
-        return super().to_internal_value(data)
 
 
 class ImportReportRowSerializer(serializers.Serializer):

@@ -13,7 +13,7 @@ from rest_framework import serializers
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
 from armylists.api.parsers import read_body
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.games.godslayer import matchup
 from armylists.games.godslayer.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 from armylists.matchup.api import (

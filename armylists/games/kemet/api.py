@@ -9,7 +9,7 @@ from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
 from armylists.api.parsers import read_body
 from armylists.api.schema import ClosedSerializerExtension
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.games.kemet import battle
 from armylists.playaids.api import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from rules.systems import kemet

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
 from armylists.api.parsers import read_body
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.games.trupp import matchup
 from armylists.games.trupp.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 from armylists.matchup.api import (

@@ -22,7 +22,7 @@ from armylists.api.errors import ErrorsSerializer, problems_response
 from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
 from armylists.api.owned import owned_list_or_404 as _owned
 from armylists.api.parsers import BODY_PARSERS, read_body
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.games.mordheim.campaign_api.campaign_serializers import (
     EVENT_TYPES,
     TAGS,
