@@ -36,8 +36,8 @@ from armylists.api.pack_common import live as live_pack
 from armylists.api.pack_schema import PackDetailSerializer
 from armylists.api.packs import detail_of
 from armylists.api.responses import TOO_LARGE
+from armylists.battlescribe.catalogues import MAX_XML_BYTES
 from armylists.services import pack_catalogues as service
-from armylists.services.battlescribe_catalogue import MAX_XML_BYTES
 from armylists.services.packs import PackRefused
 from rules import pack_selectors as selectors
 from rules.engine import ProblemAt

@@ -8,8 +8,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from armylists.battlescribe.catalogues import MAX_XML_BYTES
 from armylists.forms.packs import clean_text
-from armylists.services.battlescribe_catalogue import MAX_XML_BYTES
 
 # A zipped file is smaller than its XML; unpacked, the reader bounds it.
 MAX_FILE = MAX_XML_BYTES

@@ -16,16 +16,16 @@ made from the roster's own catalogue turns its units into the pack's cards.
 
 from __future__ import annotations
 
-from armylists.models import ArmyList
-from armylists.presenters import presenter_for
-from armylists.services import documents, lists, pinning
-from armylists.services.imports_battlescribe import (
+from armylists.battlescribe.rosters import (
     Mapped,
     Roster,
     RosterError,
     looks_like_roster,
     read_roster,
 )
+from armylists.models import ArmyList
+from armylists.presenters import presenter_for
+from armylists.services import documents, lists, pinning
 from armylists.services.imports_names import fold_name
 from rules import pack_catalogues, selectors
 from rules.engine import DocumentError, ProblemAt

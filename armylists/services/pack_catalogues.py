@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from armylists.battlescribe.catalogues import CatalogueError, read_library
 from armylists.presenters import all_presenters, presenter_for
-from armylists.services.battlescribe_catalogue import CatalogueError, read_library
 from armylists.services.packs import PackRefused, pack_import, pack_publish
 from rules.engine import ProblemAt
 from rules.models import Pack

@@ -5,8 +5,8 @@ generated codex, and lists built on the mapped pack judged by the Boarding Actio
 
 import pytest
 
+from armylists.battlescribe.catalogues import read_library
 from armylists.games.boarding_action.catalogue_pack import catalogue_pack
-from armylists.services.battlescribe_catalogue import read_library
 from rules.engine import parse, validate
 from rules.pack_checks import check_pack
 from rules.packs import read_pack_file

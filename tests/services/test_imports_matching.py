@@ -4,8 +4,8 @@
 import pytest
 import yaml
 
+from armylists.battlescribe.rosters import Category, Selection
 from armylists.games.boarding_action.battlescribe import unit_type_of, wargear_of
-from armylists.services.imports_battlescribe import Category, Selection
 from armylists.services.imports_names import NameIndex, fold_name
 from tests.support.paths import FIXTURES
 

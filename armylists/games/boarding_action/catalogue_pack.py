@@ -30,8 +30,8 @@ from __future__ import annotations
 import copy
 import re
 
+from armylists.battlescribe.catalogues import Book, Entry, Library, Link
 from armylists.games.boarding_action.catalogue_walk import UnitWalker, Walked, fielding_limit
-from armylists.services.battlescribe_catalogue import Book, Entry, Library, Link
 from armylists.services.imports_names import fold_name
 from rules.engine.document import MAX_POINTS
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from armylists.services.battlescribe_catalogue import (
+from armylists.battlescribe.catalogues import (
     Constraint,
     Entry,
     Group,

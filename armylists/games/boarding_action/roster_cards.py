@@ -10,7 +10,7 @@ no database.
 
 from __future__ import annotations
 
-from armylists.services.imports_battlescribe import Selection
+from armylists.battlescribe.rosters import Selection
 from armylists.services.imports_names import fold_name
 from rules.engine.catalogue import Card, Catalogue
 

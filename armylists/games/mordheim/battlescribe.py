@@ -16,7 +16,7 @@ Pure: no Django, no database.
 
 from __future__ import annotations
 
-from armylists.services.imports_battlescribe import Mapped, Roster, Selection
+from armylists.battlescribe.rosters import Mapped, Roster, Selection
 from armylists.services.imports_names import NameIndex, fold_name
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import MAX_COUNT, MAX_KEYS, new_id

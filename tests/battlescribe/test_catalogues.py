@@ -4,7 +4,7 @@ generated codex holds, and every way a file is refused whole, with its reason.""
 
 import pytest
 
-from armylists.services.battlescribe_catalogue import (
+from armylists.battlescribe.catalogues import (
     MAX_DEPTH,
     MAX_ELEMENTS,
     MAX_XML_BYTES,

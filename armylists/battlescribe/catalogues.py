@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from armylists.services.xml_hardened import Bounds, local, read_bounded
+from armylists.battlescribe.xml_hardened import Bounds, local, read_bounded
 
 # A real codex (BSData's 7th-edition Space Marines) is 2.5 MB of XML and about 33,000
 # elements; these bounds admit four times that and refuse a flood.

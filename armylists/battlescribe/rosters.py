@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from armylists.services.xml_hardened import ZIP_MAGIC, Bounds, read_bounded
-from armylists.services.xml_hardened import local as _local
+from armylists.battlescribe.xml_hardened import ZIP_MAGIC, Bounds, read_bounded
+from armylists.battlescribe.xml_hardened import local as _local
 
 MAX_XML_BYTES = 4_000_000  # a large real roster is a few hundred kB
 MAX_ZIP_MEMBERS = 4
