@@ -31,7 +31,7 @@ class ArmyList(models.Model):
     # a version a list is pinned to can never be deleted, even with its pack in the
     # admin, so the list is always judged by the data it names.
     pack_version = models.ForeignKey(
-        "rules.PackVersion",
+        "packs.PackVersion",
         null=True,
         blank=True,
         on_delete=models.PROTECT,

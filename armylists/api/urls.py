@@ -21,7 +21,7 @@ urlpatterns = [
     path("snapshots/verify/", snapshots.snapshot_verify, name="api-snapshot-verify"),
     path("snapshots/<str:code>/", snapshots.snapshot_detail, name="api-snapshot"),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
-    path("packs/", include("armylists.api.pack_urls")),
+    path("packs/", include("armylists.packs.api.urls")),
     path("shared/<str:token>/export/", exports.shared_export, name="api-shared-export"),
     # Each game's own endpoints (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.api_urls()],

@@ -7,9 +7,9 @@ import codecs
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from armylists.packs.listings import packs_of_member
 from armylists.services.imports_rosters import importable_systems
 from rules.engine.document import MAX_BODY_BYTES
-from rules.pack_listings import packs_of_member
 
 
 class ImportForm(forms.Form):

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from armylists.models import ArmyList, ArmyListVersion
-from armylists.services import pinning
+from armylists.packs import pinning
 from armylists.services.documents import Checked, document_check, violation_dicts
 from rules.engine import ListDocument
 from rules.engine import document as documents

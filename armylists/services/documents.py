@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import get_language, gettext
 
-from armylists.services import pinning
-from rules import pack_catalogues, selectors, unreachable
+from armylists.packs import catalogues as pack_catalogues
+from armylists.packs import pinning
+from rules import selectors, unreachable
 from rules.engine import (
     Catalogue,
     DocumentError,

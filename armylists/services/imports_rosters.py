@@ -24,14 +24,16 @@ from armylists.battlescribe.rosters import (
     read_roster,
 )
 from armylists.models import ArmyList
+from armylists.packs import catalogues as pack_catalogues
+from armylists.packs import pinning
+from armylists.packs.models import Pack
 from armylists.presenters import presenter_for
-from armylists.services import documents, lists, pinning
+from armylists.services import documents, lists
 from armylists.services.imports_names import fold_name
-from rules import pack_catalogues, selectors
+from rules import selectors
 from rules.engine import DocumentError, ProblemAt
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument, PackRef
-from rules.models import Pack
 
 __all__ = ["looks_like_roster", "roster_document", "roster_import", "importable_systems"]
 

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from armylists.models import ArmyList, ArmyListVersion, new_share_token
-from armylists.services import pinning
+from armylists.packs import pinning
 from armylists.services.changes import data_changes, snapshot
 from armylists.services.documents import (
     Checked,

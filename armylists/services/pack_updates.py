@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from armylists.packs import catalogues as pack_catalogues
+from armylists.packs.models import PackVersion
+from armylists.packs.selectors import pack_can_use
 from armylists.services.documents import Checked, document_check
-from rules import pack_catalogues
 from rules.engine import ListDocument
 from rules.engine.pack_diff import pack_changes
-from rules.models import PackVersion
-from rules.pack_selectors import pack_can_use
 
 # Changes of these kinds apply to every list of the game.
 EVERY_LIST = ("system", "validator")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from armylists.models import ArmyList, Snapshot
-from armylists.services import pinning
+from armylists.packs import pinning
+from armylists.packs.models import PackVersion
 from armylists.services.canonical import code_of, snapshot_hash
 from armylists.services.changes import data_changes_since
 from armylists.services.changes import snapshot as prices_of
@@ -27,7 +28,6 @@ from armylists.services.lists import list_check_saved
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError, ListDocument, Violation
 from rules.engine import document as documents
-from rules.models import PackVersion
 
 # How many data versions of one game a document without one is tried against.
 MAX_DATA_VERSIONS = 200

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from armylists.packs import pinning
 from armylists.presenters import presenter_for
 from armylists.presenters.names import local_name
 from armylists.presenters.text_layout import (
@@ -26,7 +27,6 @@ from armylists.presenters.text_layout import (
     faction_name,
     pick_lines,
 )
-from armylists.services import pinning
 from armylists.services.documents import Checked, result_payload
 from rules.engine.validation import rules_for
 

@@ -27,17 +27,6 @@ from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, pars
 from rules.engine.document import MAX_ENTRIES, build
 
 MAX_STEPS = 50
-SESSION_KEY = "builder"
-
-
-def holder_of(session, *, create: bool = True) -> str | None:
-    """This browser's workspace holder id, kept in its session (a login keeps it). Only
-    what starts a workspace creates one (``create``): a visitor who only looks at pages
-    leaves no session behind."""
-    holder = session.get(SESSION_KEY)
-    if not holder and create:
-        holder = session[SESSION_KEY] = secrets.token_urlsafe(16)
-    return holder
 
 
 def draft_key(system: str) -> str:

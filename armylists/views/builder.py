@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from armylists import selectors, stamps
 from armylists.forms.start import StartForm
+from armylists.packs import selectors as pack_selectors
 from armylists.presenters import presenter_of
 from armylists.services import documents, lists, scoring, workspaces
 from armylists.views import builder_post, undo_labels
@@ -28,9 +29,9 @@ from armylists.views.builder_context import builder_context
 from armylists.views.helpers import owned_or_404
 from armylists.views.import_words import in_player_words
 from armylists.views.readonly import readonly_context
+from armylists.web import sessions
 from armylists.web.page_cache import kept_page, render_and_keep
 from armylists.web.pages import catalogue_or_404, go, whole_number
-from rules import pack_selectors
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 from rules.engine.document import MAX_BODY_BYTES
@@ -45,7 +46,7 @@ def system_start(request, system):
     url_name, args = presenter.home_url()
     if url_name != "system-start":
         return redirect(url_name, *args)  # a game with no list to build (Kemet)
-    holder = workspaces.holder_of(request.session, create=request.method == "POST")
+    holder = sessions.holder_of(request.session, create=request.method == "POST")
     if request.method == "POST" and request.POST.get("action") == "undiscard":
         if workspaces.draft_undiscard(holder=holder, system=system) is not None:
             messages.success(request, _("Your draft is back."))
@@ -133,7 +134,7 @@ def draft_builder(request, system):
     catalogue = catalogue_or_404(system)
     if request.method == "POST" and "document" in request.POST:
         return _load(request, catalogue=catalogue)
-    holder = workspaces.holder_of(request.session, create=False)
+    holder = sessions.holder_of(request.session, create=False)
     if request.method == "GET":
         return _get_draft(request, official=catalogue, holder=holder)
     workspace = workspaces.draft_get(holder=holder, system=system)
@@ -192,7 +193,7 @@ def open_document(request, *, body: bytes, system: str | None = None):
     except DocumentError as exc:
         problems = in_player_words(exc.errors, body=body)
         return render(request, "open.html", {"problems": problems, "text": ""}, status=400)
-    holder = workspaces.holder_of(request.session)
+    holder = sessions.holder_of(request.session)
     workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
     if workspace is None:
         workspaces.draft_start(holder=holder, document=document)
@@ -233,7 +234,7 @@ def list_open(request):
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
-    holder = workspaces.holder_of(request.session, create=request.method == "POST")
+    holder = sessions.holder_of(request.session, create=request.method == "POST")
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
     catalogue = builder_post.shown_catalogue(army_list, workspace)
     lost = _lost_pack(request, army_list, workspace)

@@ -10,11 +10,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from armylists import selectors
 from armylists.forms.start import SignupForm
+from armylists.packs.checks import pack_schema
 from armylists.presenters import presenter_for
 from rules import selectors as rules_selectors
 from rules.engine.checks import schema_major
 from rules.engine.document import list_schema
-from rules.pack_checks import pack_schema
 
 
 def home(request):

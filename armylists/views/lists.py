@@ -23,6 +23,7 @@ from armylists.views.helpers import owned_or_404
 from armylists.views.import_words import in_player_words
 from armylists.views.imports import roster_open
 from armylists.views.readonly import readonly_context
+from armylists.web import sessions
 from armylists.web.pages import whole_number
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
@@ -176,7 +177,7 @@ def list_print(request, list_id):
     choices, problems = print_sheet.print_choices(request)
     if problems:
         return print_sheet.refused(request, problems, base_url=request.path)
-    holder = workspaces.holder_of(request.session, create=False)
+    holder = sessions.holder_of(request.session, create=False)
     workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
     context = print_sheet.sheet_context(readonly_context(army_list=army_list), choices)
     return render(

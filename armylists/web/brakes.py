@@ -12,9 +12,7 @@ from django.core.cache import caches
 from django.forms import BaseForm
 from django.shortcuts import render
 
-from armylists.services.workspaces import SESSION_KEY
 from armylists.web.client_address import client_address
-from rules.unreachable import UNREACHABLE
 
 
 def username_key(username: str) -> str:
@@ -125,33 +123,3 @@ def forget_own_failures(sender, request, user, **kwargs):
     if address is None:
         return
     AccessAttempt.objects.filter(username=user.get_username(), ip_address=address).delete()
-
-
-class AnonymousSessionMiddleware:
-    """A browser without an account that builds a list keeps its session (and with it its
-    drafts) for settings.ANONYMOUS_SESSION_AGE after its last edit, not the two weeks of an
-    account's; logging in (which keeps the session) gives it an account's age again."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
-        session = getattr(request, "session", None)
-        user = getattr(request, "user", None)
-        if session is None or user is None:
-            return response
-        try:
-            drafts = session.get(SESSION_KEY)
-        except UNREACHABLE:
-            # PostgreSQL cannot be reached: nothing can be re-aged now, and an answer made
-            # without the session (validate and render answer from memory) stands.
-            return response
-        if not drafts:
-            return response
-        if user.is_authenticated:
-            if "_session_expiry" in session:
-                session.set_expiry(None)  # the account's age (SESSION_COOKIE_AGE)
-        elif request.method == "POST" or session.modified:
-            session.set_expiry(settings.ANONYMOUS_SESSION_AGE)
-        return response

@@ -174,7 +174,7 @@ class OddAddressMiddleware:
     """A path with a control character names nothing: 404 before routing (JSON under
     /api/, through ApiErrorsMiddleware, which stands before this one). Each view still
     checks its parameters' shape before a query (for packs:
-    ``rules.pack_selectors.is_key_shaped``), and its query parameters (a NUL searched for
+    ``armylists.packs.selectors.is_key_shaped``), and its query parameters (a NUL searched for
     is found nowhere); this is the net under all of them."""
 
     def __init__(self, get_response):

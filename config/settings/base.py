@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "rules",
+    "armylists.packs",
     "armylists",
 ]
 
@@ -55,7 +56,7 @@ MIDDLEWARE = [
     # A control character in the path (or NUL in the query) names nothing: 404 at once.
     "armylists.web.middleware.OddAddressMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "armylists.web.brakes.AnonymousSessionMiddleware",
+    "armylists.web.sessions.AnonymousSessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -172,7 +173,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "auth-token": os.environ.get("THROTTLE_AUTH_TOKEN", "20/min"),
         "auth-token-username": os.environ.get("THROTTLE_AUTH_TOKEN_USERNAME", "10/min"),
-        # New packs and pack versions per user (armylists/api/packs.py).
+        # New packs and pack versions per user (armylists/packs/api/packs.py).
         "pack-write": os.environ.get("THROTTLE_PACK_WRITE", "60/hour"),
     },
     # Not read: the throttles ask armylists/web/client_address.py (PROXY_COUNT), as axes does.

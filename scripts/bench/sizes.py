@@ -16,6 +16,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from armylists.services import documents, lists, workspaces
+from armylists.web import sessions
 from rules import selectors
 from scripts.bench.data import BENCH_USER
 from scripts.bench.engine import make_document, median_ms
@@ -64,7 +65,7 @@ def run(catalogue) -> list[tuple]:
         data = make_document(catalogue, n)
         army_list = lists.list_create(owner=user, data=data)
         session = owner.session
-        holder = workspaces.holder_of(session)
+        holder = sessions.holder_of(session)
         session.save()
         workspaces.draft_start(holder=holder, document=documents.document_read(data=data))
         repeat = 30 if n < 1000 else 7 if n < 5000 else 3

@@ -94,7 +94,7 @@ def test_the_cards_sheet_says_when_it_stops_drawing(catalogue):
 
 @pytest.fixture
 def owner(transactional_db, live_server, api, alice):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     load_pack_file(FIXTURES / "mordheim.yaml")
     return token_client(api, alice)

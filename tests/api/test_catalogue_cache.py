@@ -10,9 +10,9 @@ import pytest
 from django.utils.http import http_date
 
 from armylists.api.serializers import CatalogueSerializer
+from armylists.packs.tables import load_pack_file
 from rules import selectors
 from rules.models import Card
-from rules.packs import load_pack_file
 from tests.support.paths import FIXTURES
 
 CATALOGUE = "/api/v1/systems/godslayer/"

@@ -19,7 +19,7 @@ def _packs(django_db_setup, django_db_blocker):
     """Every game's pack, loaded once for the module and rolled back after it."""
     from django.db import transaction
 
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
     from tests.support.paths import FIXTURES
 
     with django_db_blocker.unblock(), transaction.atomic():

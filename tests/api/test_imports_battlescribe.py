@@ -42,7 +42,7 @@ def zip_bomb() -> bytes:
 
 @pytest.fixture
 def packs(transactional_db, live_server):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     for key in ("boarding-action", "mordheim", "godslayer"):
         load_pack_file(FIXTURES / f"{key}.yaml")

@@ -122,7 +122,7 @@ def test_a_pack_of_another_game_is_refused(anonymous, load_mordheim_pack):
 
 @pytest.fixture
 def load_mordheim_pack(official):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
     from tests.support.paths import FIXTURES
 
     load_official_pack_file(FIXTURES / "mordheim.yaml")
@@ -278,7 +278,7 @@ def test_a_version_a_list_is_pinned_to_cannot_be_deleted(pinned, dearer):
     from django.db.models import ProtectedError
 
     from armylists.models import ArmyList
-    from rules.models import Pack
+    from armylists.packs.models import Pack
 
     saved = ArmyList.objects.get(pk=pinned["id"])
     assert (saved.pack_version.pack_id, saved.pack_version.number) == (dearer, 1)

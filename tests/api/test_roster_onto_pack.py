@@ -21,8 +21,8 @@ ROSTER = (ROSTERS / "boarding-test-marines.ros").read_bytes()
 
 @pytest.fixture
 def pack(transactional_db, live_server, alice):
-    from armylists.services import pack_catalogues
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs import catalogue_import as pack_catalogues
+    from armylists.packs.versions import load_official_pack_file
 
     load_official_pack_file(FIXTURES / "boarding-action.yaml")
     return pack_catalogues.pack_from_catalogue(

@@ -7,9 +7,9 @@ import pytest
 
 from armylists.battlescribe.catalogues import read_library
 from armylists.games.boarding_action.catalogue_pack import catalogue_pack
+from armylists.packs.checks import check_pack
+from armylists.packs.tables import read_pack_file
 from rules.engine import parse, validate
-from rules.pack_checks import check_pack
-from rules.packs import read_pack_file
 from tests.support.battlescribe_catalogues import (
     CAT,
     GST,

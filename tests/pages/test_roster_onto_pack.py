@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from armylists.models import Workspace
-from armylists.services import pack_catalogues
+from armylists.packs import catalogue_import as pack_catalogues
 from tests.support.battlescribe import ROSTERS
 from tests.support.battlescribe_catalogues import CAT, GST
 from tests.support.pages import Page, csrf_token
@@ -21,7 +21,7 @@ ROSTER = (ROSTERS / "boarding-test-marines.ros").read_bytes()
 
 @pytest.fixture
 def pack(db, alice):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     load_official_pack_file(FIXTURES / "boarding-action.yaml")
     return pack_catalogues.pack_from_catalogue(

@@ -68,7 +68,7 @@ def test_anyone_with_the_code_sees_the_frozen_list_and_its_hash(frozen):
 
 
 def test_the_page_says_what_changed_in_the_data_since(frozen, raid, alice):
-    from rules.packs import load_pack, read_pack_file
+    from armylists.packs.tables import load_pack, read_pack_file
 
     pack = read_pack_file(FIXTURES / "godslayer.yaml")
     pack["system"]["data_version"] += ".next"

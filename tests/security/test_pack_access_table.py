@@ -142,7 +142,7 @@ class World:
 
 
 def _official(api):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     load_official_pack_file(FIXTURES / f"{SYSTEM}.yaml")
 

@@ -7,9 +7,9 @@ import pytest
 from django.db import connection
 
 from armylists.models import ArmyList, ArmyListVersion
+from armylists.packs.tables import load_pack, read_pack_file
 from armylists.services import lists as lists_services
 from rules.engine import DocumentError
-from rules.packs import load_pack, read_pack_file
 from tests.support.paths import FIXTURES
 from tests.support.users import make_user
 

@@ -8,7 +8,8 @@ refused as if it did not exist, and the official pack still makes custom units."
 
 import pytest
 
-from armylists.services import documents, imports_rosters, pack_catalogues
+from armylists.packs import catalogue_import as pack_catalogues
+from armylists.services import documents, imports_rosters
 from rules.engine import DocumentError
 from tests.support.battlescribe import ROSTERS
 from tests.support.battlescribe_catalogues import CAT, GST
@@ -19,7 +20,7 @@ ROSTER = (ROSTERS / "boarding-test-marines.ros").read_bytes()
 
 @pytest.fixture
 def pack(db, alice):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     load_official_pack_file(FIXTURES / "boarding-action.yaml")
     return pack_catalogues.pack_from_catalogue(

@@ -41,7 +41,7 @@ REFUSED = {
 
 @pytest.fixture
 def packs(transactional_db, live_server):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     for key in ("godslayer", "boarding-action", "mordheim"):
         load_pack_file(FIXTURES / f"{key}.yaml")

@@ -131,7 +131,7 @@ def test_a_snapshot_outlives_its_list(raid):
 
 
 def test_a_snapshot_stays_as_it_was_when_the_data_changes(raid):
-    from rules.packs import load_pack, read_pack_file
+    from armylists.packs.tables import load_pack, read_pack_file
 
     snapshot, _ = snapshots.snapshot_create(army_list=raid)
     before = frozen_state(snapshot)

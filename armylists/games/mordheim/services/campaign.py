@@ -20,8 +20,8 @@ from django.utils.translation import gettext
 from armylists.games.mordheim.services import campaign_log
 from armylists.games.mordheim.services import campaign_payloads as payloads
 from armylists.models import ArmyList, CampaignEvent
+from armylists.packs.pinning import not_available
 from armylists.services.lists import list_pack_lost
-from armylists.services.pinning import not_available
 from rules.engine import DocumentError, ListDocument, ProblemAt
 from rules.engine.validation import rules_for
 
