@@ -1,9 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from armylists.presenters import all_presenters
-from armylists.views import (
-    builder,
+from armylists.imports import views as imports_views
+from armylists.lists.views import (
     cards,
     home,
     lists,
@@ -11,9 +10,13 @@ from armylists.views import (
     play,
     scoring,
     shared,
-    text_export,
 )
-from armylists.web import app
+from armylists.lists.views import (
+    text as text_export,
+)
+from armylists.presenters import all_presenters
+from armylists.views import builder
+from armylists.web import accounts, app
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -24,7 +27,7 @@ urlpatterns = [
     path("g/<slug:system>/build/", builder.draft_builder, name="draft-builder"),
     path("g/<slug:system>/cards/<slug:card>/", cards.card_detail, name="card-detail"),
     path("lists/", my_lists.list_index, name="list-index"),
-    path("lists/import/", lists.list_import, name="list-import"),
+    path("lists/import/", imports_views.list_import, name="list-import"),
     path("lists/open/", builder.list_open, name="list-open"),
     path("lists/<int:list_id>/", builder.list_detail, name="list-detail"),
     path("lists/<int:list_id>/export/", lists.list_export, name="list-export"),
@@ -51,7 +54,7 @@ urlpatterns = [
     path("s/<str:token>/text/", text_export.shared_text, name="shared-text"),
     path("lists/<int:list_id>/text/", text_export.list_text, name="list-text"),
     path("s/<str:token>/battle/", scoring.shared_battle, name="shared-battle"),
-    path("accounts/signup/", home.signup, name="signup"),
+    path("accounts/signup/", accounts.signup, name="signup"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),

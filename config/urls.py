@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from armylists.views.home import schema_file, schema_file_version
+from armylists.lists.views.home import schema_file, schema_file_version
 
 
 def _inline_style_hashes(template: Path) -> list[str]:

@@ -306,12 +306,10 @@ def requests_of(world: World) -> list[tuple]:
     asked = set()
     for route, name in routes():
         for filling in fillings(route, world):
-            path = "/" + PARAM.sub(lambda m, f=filling: f[m.group(1)], route)
-            path = path.replace("^", "").replace("$", "")
+            path = "/" + PARAM.sub(lambda m, f=filling: f[m.group(1)], route).strip("^$")
             users = ("anon",) if "card" in filling else ("anon", "alice", "bob")
-            for user, language, query in itertools.product(
-                users, LANGUAGES, [""] + QUERIES.get(name, [])
-            ):
+            queries = [""] + QUERIES.get(name, [])
+            for user, language, query in itertools.product(users, LANGUAGES, queries):
                 asked.add((user, language, path + query, False))
                 if name in HTMX and not query:
                     asked.add((user, language, path, True))
@@ -336,6 +334,8 @@ def file_name(user: str, language: str, path: str, htmx: bool) -> str:
 
 
 def capture(out: Path) -> int:
+    if out.exists() and any(out.iterdir()):  # never a diff against an older run's answers
+        raise SystemExit(f"{out} is not empty: capture into a new folder")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
     sys.path.insert(0, str(ROOT))
     import django

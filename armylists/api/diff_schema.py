@@ -11,9 +11,9 @@ import json
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
-from armylists.api.serializers import ListDocumentField, ViolationSerializer
 from armylists.api.strict import NoUnknownFields
-from armylists.api.views import EXAMPLE_DOCUMENT, EXAMPLES
+from armylists.lists.api.serializers import ListDocumentField, ViolationSerializer
+from armylists.lists.api.views import EXAMPLE_DOCUMENT, EXAMPLES
 
 
 def _example(name: str):

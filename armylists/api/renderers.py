@@ -36,7 +36,7 @@ class JSONRenderer(renderers.JSONRenderer):
 
 class JSONUnlessTheViewSaysSo(BaseContentNegotiation):
     """Every answer DRF renders here is JSON (errors included); ``?format=`` is left to
-    the view (armylists/api/exports.py), which answers text/plain itself."""
+    the view (armylists/lists/api/exports.py), which answers text/plain itself."""
 
     def select_parser(self, request, parsers):
         return DefaultContentNegotiation().select_parser(request, parsers)

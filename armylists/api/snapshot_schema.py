@@ -8,14 +8,14 @@ from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
 from armylists.api.diff_schema import _example
-from armylists.api.serializers import (
+from armylists.api.strict import NoUnknownFields
+from armylists.lists.api.serializers import (
     DataChangesSerializer,
     ListDocumentField,
     PointsSerializer,
     ValidationResultSerializer,
     ViolationSerializer,
 )
-from armylists.api.strict import NoUnknownFields
 
 
 class VerifySerializer(NoUnknownFields):

@@ -22,7 +22,6 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from armylists import selectors
 from armylists.api.diff import owned_list
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.snapshot_schema import (
@@ -34,10 +33,11 @@ from armylists.api.snapshot_schema import (
     VerifyResultSerializer,
     VerifySerializer,
 )
-from armylists.api.views import BODY_PARSERS, read_body
+from armylists.lists import selectors
+from armylists.lists.api.views import BODY_PARSERS, read_body
+from armylists.lists.documents import document_read
 from armylists.models import Snapshot
 from armylists.services import snapshots
-from armylists.services.documents import document_read
 from rules.engine import DocumentError, ProblemAt
 
 TAGS = ["snapshots"]

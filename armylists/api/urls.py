@@ -1,6 +1,8 @@
 from django.urls import include, path
 
-from armylists.api import auth_token, diff, exports, lists, snapshots, views
+from armylists.api import auth_token, diff, snapshots
+from armylists.imports import api as imports_api
+from armylists.lists.api import exports, lists, views
 from armylists.presenters import all_presenters
 
 urlpatterns = [
@@ -10,7 +12,7 @@ urlpatterns = [
     path("render/", exports.render, name="api-render"),
     path("auth/token/", auth_token.obtain_token, name="api-token"),
     path("lists/", lists.list_collection, name="api-lists"),
-    path("lists/import/", lists.list_import, name="api-lists-import"),
+    path("lists/import/", imports_api.list_import, name="api-lists-import"),
     # <str:>, not <int:>: a malformed id gets the API's JSON 404, not the site's page.
     path("lists/<str:list_id>/", lists.list_detail, name="api-list"),
     path("lists/<str:list_id>/export/", exports.list_export, name="api-list-export"),

@@ -1,20 +1,14 @@
-"""Step one of a new list, and signing up."""
+"""Step one of a new list."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from armylists.presenters.base import Presenter
 from armylists.presenters.names import local_name
 from rules.engine import Catalogue
 from rules.engine.document import MAX_POINTS
-
-
-class SignupForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        fields = ("username",)
 
 
 class StartForm(forms.Form):

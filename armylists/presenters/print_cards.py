@@ -126,7 +126,7 @@ def weapons_of(card, entry, catalogue) -> list:
 
 
 def row_block(row: dict, catalogue, weapon_labels: dict | None = None) -> dict:
-    """The generic block of one entry row (see ``armylists.views.rows.entry_rows``)."""
+    """The generic block of one entry row (see ``armylists.lists.rows.entry_rows``)."""
     entry, card = row["entry"], row["card"]
     count = max(1, entry.count)
     points = row["points"]

@@ -22,9 +22,9 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from armylists.lists.documents import Checked, document_check, violation_dicts
 from armylists.models import ArmyList, ArmyListVersion
 from armylists.packs import pinning
-from armylists.services.documents import Checked, document_check, violation_dicts
 from rules.engine import ListDocument
 from rules.engine import document as documents
 

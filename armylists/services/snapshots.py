@@ -11,20 +11,20 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from armylists.models import ArmyList, Snapshot
-from armylists.packs import pinning
-from armylists.packs.models import PackVersion
-from armylists.services.canonical import code_of, snapshot_hash
-from armylists.services.changes import data_changes_since
-from armylists.services.changes import snapshot as prices_of
-from armylists.services.documents import (
+from armylists.lists.changes import data_changes_since
+from armylists.lists.changes import snapshot as prices_of
+from armylists.lists.documents import (
     Checked,
     catalogue_of,
     document_check,
     message_for,
     result_payload,
 )
-from armylists.services.lists import list_check_saved
+from armylists.lists.services import list_check_saved
+from armylists.models import ArmyList, Snapshot
+from armylists.packs import pinning
+from armylists.packs.models import PackVersion
+from armylists.services.canonical import code_of, snapshot_hash
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError, ListDocument, Violation
 from rules.engine import document as documents

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from armylists.lists import services as lists
+from armylists.lists.selectors import list_key
 from armylists.models import ArmyList, Workspace
 from armylists.services import edits as edit_ops
-from armylists.services import lists
 from rules import selectors as rules_selectors
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, parse
 from rules.engine.document import MAX_ENTRIES, build
@@ -31,10 +32,6 @@ MAX_STEPS = 50
 
 def draft_key(system: str) -> str:
     return f"draft:{system}"
-
-
-def list_key(army_list: ArmyList) -> str:
-    return f"list:{army_list.pk}"
 
 
 @dataclass(frozen=True)
@@ -127,29 +124,6 @@ def draft_start(
     return workspace
 
 
-def list_workspace(*, holder: str | None, army_list: ArmyList) -> Workspace | None:
-    """The list's workspace in this browser, if it holds anything worth keeping.
-
-    One that holds no edits of its own while the list was saved elsewhere since (a newer
-    version from the API or another browser) follows the saved list at once: there is
-    nothing to merge. One that does hold edits is kept: the page shows the conflict.
-    """
-    if holder is None:
-        return None
-    workspace = (
-        Workspace.objects.select_related("army_list")
-        .filter(holder=holder, key=list_key(army_list))
-        .first()
-    )
-    if workspace is None or workspace.base_version == army_list.version:
-        return workspace
-    base = army_list.versions.filter(version=workspace.base_version).first()
-    if base is not None and base.document == workspace.document:
-        workspace.delete()
-        return None
-    return workspace
-
-
 def list_workspace_open(
     *, holder: str, army_list: ArmyList, version: int | None = None
 ) -> Workspace:
@@ -168,15 +142,6 @@ def list_workspace_open(
         },
     )
     return workspace
-
-
-def is_unsaved(*, workspace: Workspace) -> bool:
-    """Whether a list's workspace holds edits its saved version does not have (a draft is
-    always unsaved)."""
-    army_list = workspace.army_list
-    if army_list is None:
-        return True
-    return workspace.document != army_list.document or workspace.base_version != army_list.version
 
 
 # -- changing a workspace -----------------------------------------------------------------

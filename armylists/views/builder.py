@@ -19,16 +19,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
-from armylists import selectors, stamps
 from armylists.forms.start import StartForm
+from armylists.lists import documents, scoring, selectors, stamps
+from armylists.lists import services as lists
+from armylists.lists.import_words import in_player_words
+from armylists.lists.lookups import owned_or_404
+from armylists.lists.readonly import readonly_context
 from armylists.packs import selectors as pack_selectors
 from armylists.presenters import presenter_of
-from armylists.services import documents, lists, scoring, workspaces
+from armylists.services import workspaces
 from armylists.views import builder_post, undo_labels
 from armylists.views.builder_context import builder_context
-from armylists.views.helpers import owned_or_404
-from armylists.views.import_words import in_player_words
-from armylists.views.readonly import readonly_context
 from armylists.web import sessions
 from armylists.web.page_cache import kept_page, render_and_keep
 from armylists.web.pages import catalogue_or_404, go, whole_number
@@ -235,7 +236,7 @@ def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
     holder = sessions.holder_of(request.session, create=request.method == "POST")
-    workspace = workspaces.list_workspace(holder=holder, army_list=army_list)
+    workspace = selectors.list_workspace(holder=holder, army_list=army_list)
     catalogue = builder_post.shown_catalogue(army_list, workspace)
     lost = _lost_pack(request, army_list, workspace)
     if lost is not None and request.POST.get("action") not in ON_LOST_PACK:
@@ -250,7 +251,7 @@ def list_detail(request, list_id):
             )
         answer = _post(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
         if request.POST.get("action") in BACK_TO_SAVED and _lost_pack(
-            request, army_list, workspaces.list_workspace(holder=holder, army_list=army_list)
+            request, army_list, selectors.list_workspace(holder=holder, army_list=army_list)
         ):  # back on the lost pack: its page, not a builder of its cards
             return go(request, reverse("list-detail", args=[army_list.id]))
         return answer
@@ -275,7 +276,7 @@ def _lost_pack_page(request, *, pack, army_list, workspace):
     """Template: list_lost_pack.html. The list as it was saved, read-only (nothing of the
     pack beyond what the list holds is shown), with the way out; any edit posted is
     refused with the same words (409)."""
-    unsaved = workspace is not None and workspaces.is_unsaved(workspace=workspace)
+    unsaved = workspace is not None and selectors.is_unsaved(workspace=workspace)
     data = workspaces.document_of(workspace).to_dict() if unsaved else None
     values = readonly_context(army_list=army_list, document_data=data)
     values.update(

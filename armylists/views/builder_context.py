@@ -3,9 +3,11 @@ what is particular to a game comes from its presenter (words, groups, fragments)
 
 from __future__ import annotations
 
-from armylists.services import changes, documents, pack_updates, workspaces
-from armylists.views import rows as row_builders
-from armylists.views.entry_choices import row_words
+from armylists.lists import changes, documents, pack_updates, selectors
+from armylists.lists import rows as row_builders
+from armylists.lists.rows import row_words
+from armylists.services import workspaces
+from armylists.views.entry_choices import Choices
 from armylists.views.entry_tools import add_tools
 from armylists.views.undo_labels import label_text
 from armylists.web.pages import spoken
@@ -50,6 +52,7 @@ def builder_context(
         presenter=presenter,
         history=history,
         errors=errors,
+        choices=Choices(catalogue, presenter),
     )
     picks = row_builders.pick_rows(
         document=document, catalogue=catalogue, payload=payload, presenter=presenter, errors=errors
@@ -151,7 +154,7 @@ def _steps(workspace, catalogue, presenter) -> dict:
         "redo_step": workspaces.top_step(workspace, "redo") or "",
         "undo_label": undo_label,
         "redo_label": redo_label,
-        "unsaved": workspaces.is_unsaved(workspace=workspace),
+        "unsaved": selectors.is_unsaved(workspace=workspace),
     }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from armylists.services import pack_updates
+from armylists.lists import pack_updates
 
 
 def action_edit(verb: str, arg: str, post, document) -> dict | None:

@@ -16,8 +16,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from armylists.forms.builder import read_builder_post
+from armylists.lists import services as lists
 from armylists.presenters import presenter_for, presenter_of
-from armylists.services import lists, workspaces
+from armylists.services import workspaces
 from armylists.views.builder_edits import action_edit, refused_addition
 from armylists.views.undo_labels import edit_label
 from armylists.web.pages import go

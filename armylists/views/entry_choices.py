@@ -13,8 +13,8 @@ from collections import Counter
 
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
 
+from armylists.lists.rows import row_words
 from armylists.presenters.base import Presenter
 from armylists.presenters.names import local_name
 from armylists.web.pages import spoken
@@ -127,24 +127,3 @@ def option_choices(catalogue, presenter, card, options) -> tuple[list, bool]:
         for kind, choices in groups.items()
     ]
     return labelled, bool(keys)
-
-
-def row_words() -> dict:
-    """What every entry's row says, translated once for the page (a translation on each of
-    thousands of rows is most of a big list's rendering)."""
-    return {
-        "add_equipment": _("Add equipment"),
-        "more": _("More"),
-        "notes": _("Notes"),
-        "custom_unit": _("custom unit"),
-        "first_one_free": _("first one free"),
-        "sample_name": _("sample name"),
-        "sample_name_title": _("A name of ours, not a model of the game"),
-        "duplicate": _("Duplicate"),
-        "move_down": _("Move down"),
-        "move_up": _("Move up"),
-        "remove": _("Remove"),
-        "has_history": _("has campaign history"),
-        "options": _("Options"),
-        "models": _("models"),
-    }

@@ -8,7 +8,7 @@ asks ``kept_page`` first (no row loaded, no value built) and, when nothing is ke
 builds its values and hands them to ``render_and_keep``:
 
 - The key is made of every input the page reads: the stamps of the rows it shows
-  (armylists/stamps.py: what changes with every write of a row), the stamp of the game
+  (armylists/lists/stamps.py: what changes with every write of a row), the stamp of the game
   data it was rendered from, the address with its query, host and scheme, the language,
   the user, htmx or not, and the template. A change of any of them is a new key, so
   nothing is ever invalidated and nothing stale can be served. A page whose rows changed

@@ -169,7 +169,7 @@ REST_FRAMEWORK = {
     ],
     # The strict default: an endpoint open to anyone says AllowAny itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # POST /api/v1/auth/token/ (armylists/api/lists.py): attempts per IP and per username.
+    # POST /api/v1/auth/token/ (armylists/lists/api/lists.py): attempts per IP and per username.
     "DEFAULT_THROTTLE_RATES": {
         "auth-token": os.environ.get("THROTTLE_AUTH_TOKEN", "20/min"),
         "auth-token-username": os.environ.get("THROTTLE_AUTH_TOKEN_USERNAME", "10/min"),

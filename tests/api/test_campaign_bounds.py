@@ -8,7 +8,7 @@ from django.utils import translation
 
 from armylists.games.mordheim.cards import _fighter_parts, experience_track
 from armylists.games.mordheim.services import campaign
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from rules import selectors as rules_selectors
 from rules.systems.mordheim.campaign import experience_cap
 from tests.support.http import Http, token_client

@@ -105,9 +105,9 @@ def world(django_db_setup, django_db_blocker):
     when the module is done."""
     from rest_framework.authtoken.models import Token
 
+    from armylists.lists import services as lists
     from armylists.packs.tables import load_pack_file
     from armylists.packs.versions import record_official_version
-    from armylists.services import lists
     from tests.support.users import make_user
 
     # Requests go through Django's WSGI handler, whose signals close the database

@@ -218,7 +218,7 @@ def test_a_new_import_onto_the_pack_keeps_confirmed_bases_and_makes_options_once
 def test_the_new_rules_speak_german(mapped):
     from django.utils import translation
 
-    from armylists.services.documents import message_for
+    from armylists.lists.documents import message_for
 
     result = judge(mapped[0], e("chapter-champion", 2),
                    e("tactical-marines", options=["opt-heavy-flamer"]))

@@ -10,8 +10,8 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 
 from armylists.games.mordheim.services import campaign
+from armylists.lists import services as lists_services
 from armylists.models import ArmyList, Workspace
-from armylists.services import lists as lists_services
 from tests.support.pages import (
     BUILD_URL,
     CAPTAIN,

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from armylists.games.mordheim.services import campaign
+from armylists.lists import services as lists_services
 from armylists.packs.services import pack_fork, pack_publish
-from armylists.services import lists as lists_services
 from tests.support.mordheim_warband import CAPTAIN, HANS, WARBAND
 from tests.support.paths import FIXTURES
 

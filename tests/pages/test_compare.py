@@ -8,7 +8,7 @@ import copy
 import pytest
 from django.test import Client
 
-from armylists.services import lists
+from armylists.lists import services as lists
 from tests.support.pages import CAPTAIN, MAIL, OGRE, SHIELDWALL, Page, document
 
 RAID = document({"id": "cpt", "card": CAPTAIN}, {"id": "ogre", "card": OGRE})
@@ -163,7 +163,7 @@ def test_it_shows_special_actions_and_custom_units(alice_client, alice, load_sys
 def test_the_history_goes_a_page_at_a_time_and_compares_across_pages(
     alice_client, alice, raid, monkeypatch
 ):
-    from armylists.views import lists as list_views
+    from armylists.lists.views import lists as list_views
 
     monkeypatch.setattr(list_views, "HISTORY_PAGE_SIZE", 2)
     first = Page(alice_client.get(f"/lists/{raid.id}/history/"))

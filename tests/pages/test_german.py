@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from armylists.games.mordheim.services import campaign
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from armylists.services import snapshots
 from tests.support.pages import Builder, Page
 

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from armylists.games.mordheim.services import campaign, campaign_battles
+from armylists.lists import services as lists_services
 from armylists.packs.services import pack_fork, pack_keep, pack_update
-from armylists.services import lists as lists_services
 from tests.support.mordheim_warband import WARBAND
 from tests.support.paths import FIXTURES
 

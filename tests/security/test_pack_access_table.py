@@ -205,8 +205,8 @@ def _world(api, column) -> World:
 
 
 def _copy_of_shared(user, shared) -> int:
-    from armylists import selectors
-    from armylists.services import lists
+    from armylists.lists import selectors
+    from armylists.lists import services as lists
 
     return lists.list_copy(army_list=selectors.list_get_shared(token=shared), owner=user).id
 

@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 
 from armylists.games.mordheim.services import campaign
+from armylists.lists import services as lists_services
 from armylists.models import CampaignEvent
 from armylists.packs.tables import load_pack_file
-from armylists.services import lists as lists_services
 from rules.engine import DocumentError
 from rules.systems.mordheim.campaign import resolve_event
 from tests.support.mordheim_campaign import Dice

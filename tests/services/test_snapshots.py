@@ -7,10 +7,11 @@ import json
 import pytest
 from django.db import IntegrityError, transaction
 
+from armylists.lists import services as lists
+from armylists.lists.documents import document_read
 from armylists.models import Snapshot
-from armylists.services import lists, snapshots
+from armylists.services import snapshots
 from armylists.services.canonical import CODE_LENGTH, canonical_json, snapshot_hash
-from armylists.services.documents import document_read
 from rules.engine import parse
 from tests.support.pages import CAPTAIN, OGRE, document
 from tests.support.paths import FIXTURES

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from rules.models import Card
 from tests.support.pages import (
     BUILD_URL,

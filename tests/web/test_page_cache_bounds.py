@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import caches
 from django.test import Client
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from armylists.web.page_cache import PagesCache
 from tests.support.pages import list_document
 

@@ -31,8 +31,8 @@ import copy
 import re
 
 from armylists.battlescribe.catalogues import Book, Entry, Library, Link
+from armylists.battlescribe.names import fold_name
 from armylists.games.boarding_action.catalogue_walk import UnitWalker, Walked, fielding_limit
-from armylists.services.imports_names import fold_name
 from rules.engine.document import MAX_POINTS
 
 MAX_OPTIONS = 100  # a list entry takes at most 100 options

@@ -10,8 +10,8 @@ no database.
 
 from __future__ import annotations
 
+from armylists.battlescribe.names import fold_name
 from armylists.battlescribe.rosters import Selection
-from armylists.services.imports_names import fold_name
 from rules.engine.catalogue import Card, Catalogue
 
 

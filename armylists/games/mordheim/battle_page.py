@@ -24,8 +24,8 @@ from armylists.games.mordheim.battle_forms import (
 from armylists.games.mordheim.campaign_rows import local_fighter_name, local_fighters
 from armylists.games.mordheim.services import campaign, campaign_battles
 from armylists.games.mordheim.trading_form import TradingStepForm
+from armylists.lists.services import list_catalogue
 from armylists.presenters.names import local_name
-from armylists.services.lists import list_catalogue
 from rules.systems.mordheim.hired_swords import hirable, is_hired_sword, upkeep
 
 

@@ -16,8 +16,8 @@ Pure: no Django, no database.
 
 from __future__ import annotations
 
+from armylists.battlescribe.names import NameIndex, fold_name
 from armylists.battlescribe.rosters import Mapped, Roster, Selection
-from armylists.services.imports_names import NameIndex, fold_name
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import MAX_COUNT, MAX_KEYS, new_id
 

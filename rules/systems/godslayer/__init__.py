@@ -287,6 +287,6 @@ def battle_result(*, scored: int, conceded: int, battle_size: int) -> dict:
     }
 
 
-# Scoring after a game is this system's: armylists.services.scoring finds battle_points and
+# Scoring after a game is this system's: armylists.lists.scoring finds battle_points and
 # battle_result through the registered rules.
 extend(SYSTEM, scoring=sys.modules[__name__])

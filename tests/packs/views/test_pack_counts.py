@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from armylists.lists import services as lists
 from armylists.packs.services import pack_update
-from armylists.services import lists
 from tests.support.pack_pages import client_of
 from tests.support.pages import Page
 from tests.support.pinned import RAID, alices_dearer_pack, official_pack, on

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services import lists
+from armylists.lists import services as lists
 from tests.support.pack_pages import client_of, row_fields
 from tests.support.pages import OGRE, Page
 from tests.support.pinned import DEARER_BY, RAID_POINTS, alices_dearer_pack, official_pack, on

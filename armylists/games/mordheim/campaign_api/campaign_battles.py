@@ -17,8 +17,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from armylists.api.errors import ErrorsSerializer, problems_response
-from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
-from armylists.api.owned import owned_list_or_404 as _owned
 from armylists.api.parsers import BODY_PARSERS, read_body
 from armylists.games.mordheim.campaign_api import campaign_battle_examples as examples
 from armylists.games.mordheim.campaign_api.campaign_battle_input import (
@@ -32,6 +30,8 @@ from armylists.games.mordheim.campaign_api.campaign_serializers import (
 )
 from armylists.games.mordheim.services import campaign
 from armylists.games.mordheim.services import campaign_battles as battles
+from armylists.lists.api.owned import LIST_ID, NOT_LOGGED_IN
+from armylists.lists.api.owned import owned_list_or_404 as _owned
 from armylists.models import ArmyList
 
 
