@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from armylists.builder import opening, start
+from armylists.builder import views as builder
 from armylists.imports import views as imports_views
 from armylists.lists.views import (
     cards,
@@ -15,7 +17,6 @@ from armylists.lists.views import (
     text as text_export,
 )
 from armylists.presenters import all_presenters
-from armylists.views import builder
 from armylists.web import accounts, app
 
 urlpatterns = [
@@ -23,12 +24,12 @@ urlpatterns = [
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("sw.js", app.service_worker, name="service-worker"),
     path("offline/", app.offline, name="offline"),
-    path("g/<slug:system>/", builder.system_start, name="system-start"),
+    path("g/<slug:system>/", start.system_start, name="system-start"),
     path("g/<slug:system>/build/", builder.draft_builder, name="draft-builder"),
     path("g/<slug:system>/cards/<slug:card>/", cards.card_detail, name="card-detail"),
     path("lists/", my_lists.list_index, name="list-index"),
     path("lists/import/", imports_views.list_import, name="list-import"),
-    path("lists/open/", builder.list_open, name="list-open"),
+    path("lists/open/", opening.list_open, name="list-open"),
     path("lists/<int:list_id>/", builder.list_detail, name="list-detail"),
     path("lists/<int:list_id>/export/", lists.list_export, name="list-export"),
     path("lists/<int:list_id>/print/", lists.list_print, name="list-print"),

@@ -15,12 +15,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from armylists.builder.opening import open_document
 from armylists.imports import rosters as imports_rosters
 from armylists.imports.forms import ImportForm
 from armylists.imports.rosters import looks_like_roster
 from armylists.lists import services as lists
 from armylists.lists.import_words import in_player_words
-from armylists.views.builder import open_document
 from rules.engine import DocumentError
 
 MAX_NAMED = 20  # unmatched selections named in the notice

@@ -15,9 +15,9 @@ from importlib import import_module
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
+from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.lists import services as lists
-from armylists.services import workspaces
 from armylists.web import sessions
 from scripts.bench.engine import make_document
 from scripts.bench.mordheim import warband

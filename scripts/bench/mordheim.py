@@ -31,9 +31,9 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.packs.tables import load_pack
-from armylists.services import workspaces
 from armylists.web import sessions
 from rules import selectors
 

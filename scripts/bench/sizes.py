@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.test import Client
 
+from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.lists import services as lists
-from armylists.services import workspaces
 from armylists.web import sessions
 from rules import selectors
 from scripts.bench.data import BENCH_USER

@@ -3,10 +3,10 @@ from the database as from a loaded row: kept pages are keyed by it."""
 
 import pytest
 
+from armylists.builder import workspaces
 from armylists.lists import services as lists
 from armylists.lists import stamps
 from armylists.models import ArmyList, Workspace
-from armylists.services import workspaces
 from rules import selectors as rules_selectors
 from tests.support.pages import OGRE, list_document
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.models import Workspace
-from armylists.services import workspaces
 from armylists.web import sessions
 
 CAPTAIN = "nordgaard-gestir-captain"

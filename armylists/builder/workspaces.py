@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from armylists.builder import edits as edit_ops
 from armylists.lists import services as lists
 from armylists.lists.selectors import list_key
 from armylists.models import ArmyList, Workspace
-from armylists.services import edits as edit_ops
 from rules import selectors as rules_selectors
 from rules.engine import Catalogue, DocumentError, ListDocument, ProblemAt, parse
 from rules.engine.document import MAX_ENTRIES, build
@@ -69,6 +69,13 @@ def document_of(workspace: Workspace) -> ListDocument:
 
 
 # -- finding and starting workspaces ------------------------------------------------------
+
+
+def shown_catalogue(army_list: ArmyList, workspace: Workspace | None) -> Catalogue:
+    """The data the list on screen is judged by: the pack version its edits are on (the
+    one it was saved on, or a newer one of the same pack after an update), else today's."""
+    document = document_of(workspace) if workspace is not None else None
+    return lists.list_catalogue(army_list=army_list, document=document)
 
 
 def draft_get(*, holder: str | None, system: str, discarded: bool = False) -> Workspace | None:

@@ -3,13 +3,13 @@ what is particular to a game comes from its presenter (words, groups, fragments)
 
 from __future__ import annotations
 
+from armylists.builder import workspaces
+from armylists.builder.choices import Choices
+from armylists.builder.tools import add_tools
+from armylists.builder.undo_labels import label_text
 from armylists.lists import changes, documents, pack_updates, selectors
 from armylists.lists import rows as row_builders
 from armylists.lists.rows import row_words
-from armylists.services import workspaces
-from armylists.views.entry_choices import Choices
-from armylists.views.entry_tools import add_tools
-from armylists.views.undo_labels import label_text
 from armylists.web.pages import spoken
 from rules.engine import DocumentError
 from rules.engine.validation import rules_for

@@ -1,11 +1,11 @@
-"""The builder's edits (armylists/services/edits.py): each changes exactly what it names,
+"""The builder's edits (armylists/builder/edits.py): each changes exactly what it names,
 addresses entries by id, and its undo gives back exactly what was there."""
 
 import itertools
 
 import pytest
 
-from armylists.services.edits import EditRefused, apply, apply_all, with_quantity
+from armylists.builder.edits import EditRefused, apply, apply_all, with_quantity
 from rules.engine import parse
 from tests.support.mordheim import CATALOGUE
 

@@ -19,9 +19,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from armylists.builder.edits import with_quantity
 from armylists.presenters.base import Presenter
 from armylists.presenters.names import local_name
-from armylists.services.edits import with_quantity
 from rules.engine import Catalogue, ListDocument
 from rules.engine.document import MAX_COUNT, MAX_POINTS
 

@@ -3,9 +3,9 @@ back with Undo (service level and the start page, without JavaScript)."""
 
 import pytest
 
+from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.models import Workspace
-from armylists.services import workspaces
 from rules import selectors as rules_selectors
 from tests.support.pages import CAPTAIN, OGRE, START_URL, Builder, Page, list_document, with_draft
 

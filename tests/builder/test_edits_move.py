@@ -5,7 +5,7 @@ entry. Every way of naming something not there moves nothing."""
 
 import pytest
 
-from armylists.services.edits import apply, apply_all
+from armylists.builder.edits import apply, apply_all
 from rules.engine import parse
 from tests.support.mordheim import CATALOGUE
 

@@ -6,9 +6,9 @@ level (two tabs of one browser: two ``Builder`` pages on one client)."""
 
 import pytest
 
+from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.models import Workspace
-from armylists.services import workspaces
 from rules import selectors as rules_selectors
 from tests.support.pages import CAPTAIN, OGRE, Builder, list_document, with_draft
 
