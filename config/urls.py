@@ -43,7 +43,7 @@ urlpatterns = [
         schema_file_version,
         name="schema-file-version",
     ),
-    path("api/v1/", include("armylists.api.urls")),
+    path("api/v1/", include("armylists.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("", include("armylists.urls")),

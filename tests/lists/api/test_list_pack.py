@@ -4,7 +4,7 @@ path; who may build on which pack (alice owns the private pack, bob is a strange
 
 import pytest
 
-from armylists.services.canonical import snapshot_hash
+from armylists.compare.canonical import snapshot_hash
 from rules.engine import parse
 from tests.support import packs as pack_helpers
 from tests.support.packs import OFFICIAL, card, document_of, fork
@@ -19,7 +19,7 @@ official, alice, bob, anonymous, alices_pack = (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RAID = document({"id": "cpt", "card": CAPTAIN}, {"id": "ogre", "card": OGRE})
-RAID_POINTS = 78  # on the official data (tests/api/test_snapshots.py)
+RAID_POINTS = 78  # on the official data (tests/compare/api/test_snapshots.py)
 
 
 def on(pack_id, version, doc=RAID):

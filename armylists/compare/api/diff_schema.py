@@ -1,19 +1,22 @@
 """The diff's request and answer as the OpenAPI schema shows them, with examples.
 
-The answer is the diff service's dict (armylists/services/diff.py) as it is; these
+The answer is the diff service's dict (armylists/compare/diff.py) as it is; these
 serializers document it and read the query and the body.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
 from armylists.api.strict import NoUnknownFields
 from armylists.lists.api.serializers import ListDocumentField, ViolationSerializer
-from armylists.lists.api.views import EXAMPLE_DOCUMENT, EXAMPLES
+from armylists.lists.api.views import EXAMPLE_DOCUMENT
+
+EXAMPLES = Path(__file__).parent / "examples"
 
 
 def _example(name: str):

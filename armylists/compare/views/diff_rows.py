@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.compare.diff import Diff
 from armylists.presenters import presenter_of
 from armylists.presenters.names import item_names, local_name
-from armylists.services.diff import Diff
 
 
 def diff_context(diff: Diff) -> dict:

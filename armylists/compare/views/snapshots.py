@@ -13,11 +13,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from armylists.compare import snapshots
+from armylists.compare.views.snapshot_rows import snapshot_context
 from armylists.lists import selectors
 from armylists.lists.documents import document_read
 from armylists.lists.lookups import owned_or_404
-from armylists.services import snapshots
-from armylists.views.snapshot_rows import snapshot_context
 from rules.engine import DocumentError, ProblemAt
 from rules.engine.document import MAX_BODY_BYTES
 

@@ -9,12 +9,12 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from armylists.forms.compare import CompareForm
+from armylists.compare import diff as diff_services
+from armylists.compare.forms import CompareForm
+from armylists.compare.views.diff_rows import diff_context
 from armylists.lists import selectors
 from armylists.lists.lookups import owned_or_404
 from armylists.models import ArmyListVersion
-from armylists.services import diff as diff_services
-from armylists.views.diff_rows import diff_context
 
 MAX_CHOICES = 200  # the owner's lists offered in the menu (any of theirs may be typed)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from armylists.compare.canonical import code_of, snapshot_hash
 from armylists.lists.changes import data_changes_since
 from armylists.lists.changes import snapshot as prices_of
 from armylists.lists.documents import (
@@ -24,7 +25,6 @@ from armylists.lists.services import list_check_saved
 from armylists.models import ArmyList, Snapshot
 from armylists.packs import pinning
 from armylists.packs.models import PackVersion
-from armylists.services.canonical import code_of, snapshot_hash
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError, ListDocument, Violation
 from rules.engine import document as documents

@@ -23,20 +23,20 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from armylists.api.diff_schema import (
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.kept import AUTHENTICATION
+from armylists.compare import diff
+from armylists.compare.api.diff_schema import (
     ANSWER_EXAMPLE,
     BODY_EXAMPLE,
     DiffBodySerializer,
     DiffQuerySerializer,
     DiffSerializer,
 )
-from armylists.api.errors import ErrorsSerializer
-from armylists.api.kept import AUTHENTICATION
 from armylists.lists import selectors
 from armylists.lists.api.views import BODY_PARSERS
 from armylists.lists.documents import catalogue_of, document_read
 from armylists.models import ArmyList, ArmyListVersion
-from armylists.services import diff
 from rules.engine import DocumentError, ProblemAt
 
 TAGS = ["diff"]

@@ -3,7 +3,7 @@ Included from armylists/urls.py."""
 
 from django.urls import path
 
-from armylists.views import diff, snapshots
+from armylists.compare.views import diff, snapshots
 
 urlpatterns = [
     path("lists/<int:list_id>/compare/", diff.list_compare, name="list-compare"),

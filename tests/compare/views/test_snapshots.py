@@ -8,9 +8,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from armylists.compare import snapshots
 from armylists.lists import services as lists
 from armylists.models import Snapshot
-from armylists.services import snapshots
 from tests.support.pages import CAPTAIN, OGRE, Page, csrf_token, document
 from tests.support.paths import FIXTURES
 

@@ -22,9 +22,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from armylists.api.diff import owned_list
 from armylists.api.errors import ErrorsSerializer
-from armylists.api.snapshot_schema import (
+from armylists.compare import snapshots
+from armylists.compare.api.diff import owned_list
+from armylists.compare.api.snapshot_schema import (
     SNAPSHOT_EXAMPLE,
     VERIFY_ANSWER_EXAMPLE,
     VERIFY_EXAMPLE,
@@ -37,7 +38,6 @@ from armylists.lists import selectors
 from armylists.lists.api.views import BODY_PARSERS, read_body
 from armylists.lists.documents import document_read
 from armylists.models import Snapshot
-from armylists.services import snapshots
 from rules.engine import DocumentError, ProblemAt
 
 TAGS = ["snapshots"]

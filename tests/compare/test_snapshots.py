@@ -1,5 +1,5 @@
 """Tournament snapshots: the hash (canonical, stable, over exactly what the docstring of
-armylists/services/canonical.py says), the code (80 bits), immutability across list
+armylists/compare/canonical.py says), the code (80 bits), immutability across list
 edits, list deletion and a pack reload with a new data version, and verification."""
 
 import json
@@ -7,11 +7,11 @@ import json
 import pytest
 from django.db import IntegrityError, transaction
 
+from armylists.compare import snapshots
+from armylists.compare.canonical import CODE_LENGTH, canonical_json, snapshot_hash
 from armylists.lists import services as lists
 from armylists.lists.documents import document_read
 from armylists.models import Snapshot
-from armylists.services import snapshots
-from armylists.services.canonical import CODE_LENGTH, canonical_json, snapshot_hash
 from rules.engine import parse
 from tests.support.pages import CAPTAIN, OGRE, document
 from tests.support.paths import FIXTURES

@@ -31,7 +31,7 @@ def test_it_documents_every_endpoint_with_errors_and_examples(api, live_godslaye
 
 
 def test_the_diff_example_is_what_the_api_answers(api, live_godslayer):
-    from armylists.api.diff_schema import ANSWER_EXAMPLE, BODY_EXAMPLE
+    from armylists.compare.api.diff_schema import ANSWER_EXAMPLE, BODY_EXAMPLE
 
     r = api.post("/api/v1/diff/", json=BODY_EXAMPLE.value)
     assert r.status_code == 200, r.text
@@ -39,8 +39,8 @@ def test_the_diff_example_is_what_the_api_answers(api, live_godslayer):
 
 
 def test_the_snapshot_example_carries_the_hash_of_its_document():
-    from armylists.api.snapshot_schema import SNAPSHOT_EXAMPLE
-    from armylists.services.canonical import code_of, snapshot_hash
+    from armylists.compare.api.snapshot_schema import SNAPSHOT_EXAMPLE
+    from armylists.compare.canonical import code_of, snapshot_hash
     from rules.engine import parse
 
     example = SNAPSHOT_EXAMPLE.value

@@ -4,10 +4,10 @@ else by the name kept when it was frozen."""
 
 from __future__ import annotations
 
+from armylists.compare import snapshots
 from armylists.models import Snapshot
 from armylists.presenters import presenter_for
 from armylists.presenters.names import local_name, variant_name
-from armylists.services import snapshots
 
 
 def snapshot_context(snapshot: Snapshot) -> dict:

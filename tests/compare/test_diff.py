@@ -6,10 +6,10 @@ import copy
 
 import pytest
 
+from armylists.compare import diff
 from armylists.lists import services as lists
 from armylists.lists.documents import document_read
 from armylists.models import ArmyListVersion
-from armylists.services import diff
 from tests.support.pages import CAPTAIN, MAIL, OGRE, SHIELD, SHIELDWALL, document
 
 pytestmark = pytest.mark.django_db

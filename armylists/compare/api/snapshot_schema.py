@@ -1,5 +1,5 @@
 """Tournament snapshots as the OpenAPI schema shows them, with examples. The answers are
-the snapshot service's dicts (armylists/services/snapshots.py); these serializers
+the snapshot service's dicts (armylists/compare/snapshots.py); these serializers
 document them and read the verify body."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
-from armylists.api.diff_schema import _example
 from armylists.api.strict import NoUnknownFields
+from armylists.compare.api.diff_schema import _example
 from armylists.lists.api.serializers import (
     DataChangesSerializer,
     ListDocumentField,
