@@ -31,7 +31,7 @@ HEADER = "Game-Data"
 class ReaderUnknown(AnonymousUser):
     """Someone whose session or token could not be looked up: anonymous for everything
     anybody may read, and for a player's pack that only some may read, the database's
-    error (services/pinning.py): the answer must not say "not yours" to its owner."""
+    error (armylists/packs/pinning.py): the answer must not say "not yours" to its owner."""
 
     reader_unknown = True
 

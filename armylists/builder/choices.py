@@ -22,7 +22,7 @@ from rules.engine import Catalogue
 
 # Stands for the entry's id in a rendered offer: characters of Unicode's private use
 # area, which escaping leaves as they are and no real name holds (as the
-# marks of views/entry_tools.py); an id is letters, digits, "_" and "-".
+# marks of builder/tools.py); an id is letters, digits, "_" and "-".
 ENTRY_ID = "\ue000id\ue001"
 
 

@@ -241,7 +241,7 @@ def _values(request, *, catalogue, workspace, army_list=None, history=None, **ex
         if not request.htmx:  # the whole page: what the game shows beside the list
             values.update(values["presenter"].list_extras(army_list=army_list,
                                                           catalogue=catalogue))
-            # The texts themselves: on request (views/text_export.py).
+            # The texts themselves: on request (lists/views/text.py).
             values["text_url"] = reverse("list-text", args=[army_list.id])
     return values
 

@@ -1,6 +1,6 @@
 """Roster import from BattleScribe and New Recruit, for the import page and the API alike.
 
-A ``.ros`` / ``.rosz`` is read by ``imports_battlescribe`` (hardened, bounded), its game
+A ``.ros`` / ``.rosz`` is read by ``armylists.battlescribe.rosters`` (hardened, bounded), its game
 found from the roster's ``gameSystemName`` (or its catalogues' names) against each
 game's ``battlescribe.game_systems`` words in its pack, or named by the caller; the
 game's own mapping (``presenter.roster_importer()``, a ``battlescribe.py`` in the

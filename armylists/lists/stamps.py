@@ -1,4 +1,4 @@
-"""Version stamps of the rows a kept page shows (views/page_cache.py).
+"""Version stamps of the rows a kept page shows (armylists/web/page_cache.py).
 
 A kept page costs what it costs to learn that it is still right: one small query per row
 it shows, compiled once (armylists/web/compiled.py).

@@ -1,5 +1,5 @@
 """A pack made from a BattleScribe catalogue, for the API and (later) the pack pages:
-read the files (``battlescribe_catalogue``, hardened), let the game map them onto the
+read the files (``armylists.battlescribe.catalogues``, hardened), let the game map them onto the
 pack it starts from (``presenter.catalogue_importer()``), and store the document as a
 new private pack or as the next version of one's own pack (``packs``: checked whole).
 

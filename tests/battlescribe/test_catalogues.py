@@ -1,6 +1,6 @@
-"""Reading BattleScribe catalogues and game systems (armylists/services/
-battlescribe_catalogue.py): what is read from the hand-written test codex, what a large
-generated codex holds, and every way a file is refused whole, with its reason."""
+"""Reading BattleScribe catalogues and game systems (armylists/battlescribe/catalogues.py):
+what is read from the hand-written test codex, what a large generated codex holds, and every
+way a file is refused whole, with its reason."""
 
 import pytest
 

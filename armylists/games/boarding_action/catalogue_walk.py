@@ -1,4 +1,4 @@
-"""Walking one unit of a BattleScribe catalogue (``services.battlescribe_catalogue``):
+"""Walking one unit of a BattleScribe catalogue (``armylists.battlescribe.catalogues``):
 what its minimum fielding costs, how many models it has, what it carries by default and
 what it may take, following entry links with a guard against cycles.
 

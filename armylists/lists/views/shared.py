@@ -56,7 +56,7 @@ def _shared(request, template, *, token, sheet=None, text=False):
     if sheet is not None:
         values = print_sheet.sheet_context(values, sheet)
         values["sheet_links"] = print_sheet.sheet_links(request.path)
-    if text:  # the texts themselves: on request (views/text_export.py)
+    if text:  # the texts themselves: on request (lists/views/text.py)
         values["text_url"] = reverse("shared-text", args=[token])
         values["share_url"] = share_url(request, army_list)
     return render_and_keep(request, template, values, state=(stamp,), reads=reads)

@@ -1,5 +1,5 @@
 """The Copy panels of a saved list's pages (the owner's list page, the shared page): the
-list in every text format, from the writer the API uses (services/text_export.py).
+list in every text format, from the writer the API uses (armylists/lists/text_export.py).
 
 The pages themselves only link to the texts: writing three texts costs about as much as
 the page, so they are written when asked for (``list_text``, ``shared_text``), from one

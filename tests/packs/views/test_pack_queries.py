@@ -79,7 +79,7 @@ def test_a_packs_name_and_note_are_escaped(official, alice, bob):
 
 
 def test_the_editor_escapes_every_cell_and_problem(official, alice):
-    """The cells are built in Python (views/pack_cells.py): a name, and a problem naming
+    """The cells are built in Python (armylists/packs/views/cells.py): a name, and a problem naming
     an item key, with markup come out as text."""
     from armylists.packs import drafts as pack_drafts
 
