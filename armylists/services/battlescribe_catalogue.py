@@ -14,8 +14,10 @@ The schema (``http://www.battlescribe.net/schema/catalogueSchema`` and
 ``constraints/constraint`` (``type`` min | max, ``value``, ``scope``, ``field``),
 nested ``selectionEntries``, ``selectionEntryGroups`` (``defaultSelectionEntryId``)
 and ``entryLinks/entryLink`` (``targetId``, ``type``). ``modifiers`` (with their
-``conditions`` and ``conditionGroups``) are kept as they are written, never evaluated.
-Everything else (rules, info links, publications, force entries) is skipped.
+``conditions`` and ``conditionGroups``) are kept as they are written. Everything else
+(rules, info links, publications, force entries) is skipped here; the whole file is
+also read into the BattleScribe evaluator's model (``Book.data``, from
+``battlescribe_data``), which is what evaluates modifiers.
 
 The module stays whole past 400 lines: it is the one reading of that schema, element by
 element in the order above; the hardened XML parsing itself is ``xml_hardened``.
@@ -29,6 +31,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from rules.engine.battlescribe.build import DataError
+from rules.engine.battlescribe.index import Index
+
+from .battlescribe_data import evaluator_book
 from .xml_hardened import Bounds, local, read_bounded
 
 # A real codex (BSData's 7th-edition Space Marines) is 2.5 MB of XML and about 33,000
@@ -156,6 +162,7 @@ class Book:
     shared_profiles: dict[str, Profile] = field(default_factory=dict)
     modifiers: tuple[Modifier, ...] = ()
     elements: int = 0
+    data: object = None  # the evaluator's model of the whole file (rules.engine.battlescribe)
 
 
 @dataclass
@@ -165,6 +172,7 @@ class Library:
     books: list[Book]
     _entries: dict[str, Entry] = field(default_factory=dict)
     _groups: dict[str, Group] = field(default_factory=dict)
+    _index: Index | None = None
 
     def __post_init__(self):
         # Later books first, so the catalogue's own entries win over the game system's.
@@ -215,6 +223,15 @@ class Library:
     @property
     def modifiers(self) -> list[Modifier]:
         return [m for book in self.books for m in book.modifiers]
+
+    @property
+    def index(self) -> Index:
+        """The evaluator's view of the catalogue with its game system."""
+        if self._index is None:
+            system = next((b.data for b in self.books if b.kind == "gameSystem"), None)
+            catalogues = [b.data for b in self.books if b.kind == "catalogue"]
+            self._index = Index(system, catalogues)
+        return self._index
 
 
 # --- the tree ----------------------------------------------------------------------------
@@ -354,6 +371,10 @@ def read_book(raw: bytes) -> Book:
     """The catalogue or game system of a ``.cat``/``.gst`` file or its zip (told apart by
     content); CatalogueError if it is not one or breaks a bound."""
     root = read_bounded(raw, BOUNDS, CatalogueError)
+    try:
+        data = evaluator_book(root, "gst:" if local(root.tag) == "gameSystem" else "cat:")
+    except DataError as exc:
+        raise CatalogueError(str(exc)) from None
     reader = _Reader()
     # Recursion below is bounded by MAX_DEPTH, checked while parsing.
     return Book(
@@ -383,6 +404,7 @@ def read_book(raw: bytes) -> Book:
         },
         modifiers=tuple(reader.modifiers),
         elements=sum(1 for _ in root.iter()),
+        data=data,
     )
 
 

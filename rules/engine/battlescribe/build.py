@@ -96,9 +96,11 @@ def rows(data: Mapping, key: str) -> Iterable[Mapping]:
 class Builder:
     """Builds one book, numbering its modifiers in the order they are read."""
 
-    def __init__(self, defaults: Defaults):
+    def __init__(self, defaults: Defaults, ref_prefix: str = ""):
         self.defaults = defaults
+        self.ref_prefix = ref_prefix
         self.modifiers = 0
+        self.nested_categories: list[CategoryEntry] = []
 
     def query(self, data: Mapping, where: str, scope: str) -> Query:
         return Query(
@@ -147,7 +149,8 @@ class Builder:
             type=text(data, "type"), field=text(data, "field"), value=text(data, "value"),
             conditions=logic["conditions"],
             groups=tuple(self.condition_group(g, where) for g in rows(data, "conditionGroups")),
-            repeats=logic["repeats"], ref=self.modifiers,
+            repeats=logic["repeats"], ref=f"{self.ref_prefix}{self.modifiers}",
+            where=where[:300],
         )
 
     def modifier_group(self, data: Mapping, where: str) -> ModifierGroup:
@@ -187,7 +190,7 @@ class Builder:
         )
 
     def category_links(self, data: Mapping, where: str) -> tuple[CategoryLink, ...]:
-        return tuple(
+        links = [
             CategoryLink(
                 id=text(c, "id"), target_id=text(c, "targetId"), name=text(c, "name"),
                 primary=flag(c.get("primary")), hidden=flag(c.get("hidden")),
@@ -195,7 +198,18 @@ class Builder:
                 **self.modifying(c, where),
             )
             for c in rows(data, "categoryLinks")
-        )
+        ]
+        # Files of BattleScribe 2.00 name an entry's category in an attribute, and list a
+        # force entry's categories inside it: both read as category links.
+        if text(data, "categoryEntryId"):
+            links.append(CategoryLink(id="", target_id=text(data, "categoryEntryId"),
+                                      primary=True))
+        for nested in rows(data, "categoryEntries"):
+            category = self.category(nested)
+            self.nested_categories.append(category)
+            links.append(CategoryLink(id=category.id, target_id=category.id, name=category.name,
+                                      constraints=category.constraints))
+        return tuple(links)
 
     def info(self, data: Mapping, kind: str, where: str) -> Info:
         children: list[Info] = []
@@ -295,11 +309,21 @@ class Builder:
             ),
             infos=tuple(self.infos(data, "root")),
         )
-        return replace(book, modifier_count=self.modifiers)
+        return replace(book, modifier_count=self.modifiers,
+                       categories=book.categories + tuple(self.nested_categories))
 
 
-def book_from_data(data: Mapping, kind: str, defaults: Defaults = PROTOCOL) -> Book:
-    """The game system (``kind`` "gameSystem") or catalogue ("catalogue") of ``data``."""
+def book_from_data(data: Mapping, kind: str, defaults: Defaults = PROTOCOL,
+                   ref_prefix: str = "") -> Book:
+    """The game system (``kind`` "gameSystem") or catalogue ("catalogue") of ``data``;
+    its modifiers' refs start with ``ref_prefix``."""
     if not isinstance(data, Mapping):
         raise DataError(f"{kind}: a mapping is expected")
-    return Builder(defaults).book(data, kind)
+    return Builder(defaults, ref_prefix).book(data, kind)
+
+
+def modifier_from_data(data: Mapping, ref: str = "", where: str = "") -> Modifier:
+    """One modifier in the spec protocol's shape (``codec.modifier_data`` writes it)."""
+    if not isinstance(data, Mapping):
+        raise DataError("modifier: a mapping is expected")
+    return replace(Builder(PROTOCOL).modifier(data, where), ref=ref, where=where)

@@ -133,6 +133,20 @@ class Editor:
         self.refresh()
         return selection
 
+    def place(self, force: Force, path: tuple[Entry, ...], entry: Entry) -> Selection:
+        """Select an offer found by the caller (``root_offers``) at the top of ``force``."""
+        selection = self._create(entry, path, force, 1)
+        force.selections.append(selection)
+        self.refresh()
+        return selection
+
+    def attach(self, parent: Selection, path: tuple[Entry, ...], entry: Entry) -> Selection:
+        """Select an offer found by the caller (``offers``) below ``parent``."""
+        selection = self._create(entry, path, parent, 1)
+        parent.children.append(selection)
+        self.refresh()
+        return selection
+
     def select_child(self, parent: Selection, entry_id: str) -> Selection:
         found = find(offers(self.index, parent.entry), entry_id)
         if found is None:
@@ -165,8 +179,16 @@ class Editor:
                 if group_min >= 1 and _is_default(group, way, child, self.index):
                     count = group_min
                     chosen_groups.add(group.id)
-            if count >= 1:
+            if count < 1:
+                continue
+            if child.collective:  # a collective entry is bought for every model above it
+                selection.children.append(
+                    self._create(child, way, selection, count * number, depth + 1))
+            elif self.counted(child):
                 selection.children.append(self._create(child, way, selection, count, depth + 1))
+            else:  # a model with its own wargear: each one a selection of its own
+                selection.children.extend(self._create(child, way, selection, 1, depth + 1)
+                                          for _ in range(count))
         return selection
 
     def counted(self, entry: Entry) -> bool:

@@ -66,7 +66,8 @@ class Repeat:
 @dataclass(frozen=True, slots=True)
 class Modifier:
     """``type`` ``field`` ``value`` when its conditions hold, ``repeats`` times.
-    ``ref`` numbers it within its book, for reports."""
+    ``ref`` names it among all modifiers of a game ("<book>:<n>", numbered as read) and
+    ``where`` says where it sits (the names of the entries above it), for reports."""
 
     type: str
     field: str
@@ -74,7 +75,8 @@ class Modifier:
     conditions: tuple[Condition, ...] = ()
     groups: tuple[ConditionGroup, ...] = ()
     repeats: tuple[Repeat, ...] = ()
-    ref: int = 0
+    ref: str = ""
+    where: str = ""
 
 
 @dataclass(frozen=True, slots=True)
