@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import Book, CategoryEntry, CostType, Entry, ForceEntry, Info
+from .model import (
+    Book,
+    CategoryEntry,
+    ConditionGroup,
+    CostType,
+    Entry,
+    ForceEntry,
+    Info,
+    Modifier,
+    ModifierGroup,
+)
 
 MAX_LINK_HOPS = 16  # a link to a link to ...: data going round in circles stops here
 
@@ -98,3 +108,33 @@ class Index:
     def cost_type_name(self, type_id: str) -> str:
         cost_type = self.cost_types.get(type_id)
         return cost_type.name if cost_type is not None else type_id
+
+
+def modifiers_of(holder, outer: tuple = ()) -> Iterator[tuple[Modifier, tuple]]:
+    """(modifier, the condition groups of the modifier groups around it) of one holder:
+    an entry, group, link, category, force entry, profile or rule."""
+    yield from ((m, outer) for m in holder.modifiers)
+    for group in holder.modifier_groups:
+        yield from _group_modifiers(group, outer)
+
+
+def _group_modifiers(group: ModifierGroup, outer: tuple) -> Iterator[tuple[Modifier, tuple]]:
+    here = (*outer, ConditionGroup("and", group.conditions, group.condition_groups))
+    yield from ((m, here) for m in group.modifiers)
+    for inner in group.groups:
+        yield from _group_modifiers(inner, here)
+
+
+def holders(book: Book) -> Iterator:
+    """Everything in a book that may hold modifiers."""
+    stack: list = [*book.root, *book.shared_entries, *book.shared_groups, *book.categories,
+                   *book.forces, *book.shared_infos, *book.infos]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, Entry):
+            stack.extend((*node.children, *node.categories, *node.infos))
+        elif isinstance(node, ForceEntry):
+            stack.extend((*node.categories, *node.forces, *node.infos))
+        elif isinstance(node, Info | CategoryEntry):
+            stack.extend(node.children if isinstance(node, Info) else node.infos)
