@@ -145,7 +145,7 @@ class UnitEvaluator:
         out.models = max(1, sum(s.number for s in models))
         out.wargear = list(dict.fromkeys(
             ev.selection_name(s) for s in unit.descendants() if s.type != "model"))
-        out.profiles = self._profiles([unit, *models])
+        out.profiles = self._profiles(list(dict.fromkeys([unit, *models])))
         _ids, primary = ev.categories(unit)
         order = ev.category_order(unit)  # the primary first: the rules read it so
         out.category_ids = ([primary] if primary else []) + [c for c in order if c != primary]

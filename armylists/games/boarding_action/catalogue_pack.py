@@ -256,6 +256,10 @@ class PackBuilder:
             limit_text = (f", at most {limit} per list" if limit > 0
                           else ", max 0 per roster in the catalogue (not applied: a modifier "
                           "usually raises it)")
+        ruled = [r["value"] for r in walked.rules if r["field"] == "limit"]
+        if ruled and limit is None:
+            limit_text = (f", at most {int(min(ruled))} per list on its own (a rule of the "
+                          "codex changes it with the rest of the list)")
         rules = len(card["attributes"].get("battlescribe_rules") or ())
         rules_text = f", {rules} rule(s) evaluated against the list" if rules else ""
         self.report["entries"].append({
