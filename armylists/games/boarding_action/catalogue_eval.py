@@ -216,7 +216,7 @@ class UnitEvaluator:
             try:
                 self._option(parent, option, way, depth)
             finally:
-                self.editor.deselect(option)
+                self.editor.deselect(option, refresh=False)  # the next option refreshes
 
     def _option(self, parent: Selection, option: Selection, way, depth: int) -> None:
         ev = self.editor.evaluator

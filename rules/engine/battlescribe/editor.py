@@ -199,13 +199,16 @@ class Editor:
             return False
         return all(child.collective for _way, child in offers(self.index, entry))
 
-    def deselect(self, selection: Selection) -> None:
+    def deselect(self, selection: Selection, refresh: bool = True) -> None:
+        """Remove a selection; ``refresh=False`` leaves the costs to the next edit (a
+        caller trying options one after another)."""
         holder = (selection.parent.children if isinstance(selection.parent, Selection)
                   else selection.parent.selections)
         if selection not in holder:
             raise EditError("that selection is not in the roster")
         holder.remove(selection)
-        self.refresh()
+        if refresh:
+            self.refresh()
 
     def set_count(self, selection: Selection, number: int) -> None:
         if not 0 <= number <= MAX_AUTO:

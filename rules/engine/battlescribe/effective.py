@@ -36,7 +36,7 @@ Nodes = tuple[Entry, ...]
 
 def nodes_of(selection: Selection) -> Nodes:
     """Where a selection's modifiers sit: its entry, then its links innermost first."""
-    return (selection.entry, *reversed(selection.links))
+    return selection.nodes
 
 
 def base_costs(nodes: Nodes) -> dict[str, Decimal]:

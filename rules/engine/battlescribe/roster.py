@@ -26,7 +26,7 @@ def new_id(prefix: str) -> str:
 
 class Selection:
     __slots__ = ("uid", "entry", "path", "prefix", "number", "children", "parent", "force",
-                 "entry_id", "group_id", "ids", "costs", "custom_name")
+                 "entry_id", "group_id", "ids", "costs", "custom_name", "links", "nodes")
 
     def __init__(self, entry: Entry, path: tuple[Entry, ...], parent: Selection | Force,
                  number: int = 1):
@@ -38,8 +38,10 @@ class Selection:
         self.parent = parent
         self.force: Force = parent if isinstance(parent, Force) else parent.force
         outer = parent.prefix if isinstance(parent, Selection) else ()
-        links = tuple(node.id for node in path if node.kind == "link")
-        self.prefix = outer + links
+        self.links = tuple(node for node in path if node.kind == "link")
+        # Where its modifiers sit: its entry, then its links innermost first.
+        self.nodes = (entry, *reversed(self.links))
+        self.prefix = outer + tuple(node.id for node in self.links)
         self.entry_id = "::".join((*self.prefix, entry.id))
         group = next((n for n in reversed(path) if n.kind == "group"), None)
         if group is None:
@@ -58,10 +60,6 @@ class Selection:
     @property
     def type(self) -> str:
         return self.entry.type
-
-    @property
-    def links(self) -> tuple[Entry, ...]:
-        return tuple(node for node in self.path if node.kind == "link")
 
     @property
     def groups(self) -> tuple[Entry, ...]:
