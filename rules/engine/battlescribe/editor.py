@@ -207,6 +207,7 @@ class Editor:
         if selection not in holder:
             raise EditError("that selection is not in the roster")
         holder.remove(selection)
+        self.evaluator.reset()
         if refresh:
             self.refresh()
 

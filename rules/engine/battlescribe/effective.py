@@ -55,13 +55,17 @@ class Evaluator:
         self.roster = roster
         self._categories: dict[str, tuple[frozenset[str], str | None]] = {}
         self._working: set[str] = set()
+        self._counts: dict = {}
 
     def reset(self) -> None:
+        """Forget what was worked out: the roster changed."""
         self._categories.clear()
+        self._counts.clear()
 
     def ctx(self, selection: Selection | None, force: Force | None) -> Ctx:
         return Ctx(self.roster, force if force is not None else (
-            selection.force if selection is not None else None), selection, self.categories)
+            selection.force if selection is not None else None), selection, self.categories,
+            self._counts)
 
     def pairs(self, nodes: Iterable[Entry], ctx: Ctx,
               wanted: Callable[[Modifier], bool]) -> Iterator[tuple[Modifier, int]]:

@@ -44,6 +44,9 @@ class Ctx:
     force: Force | None
     selection: Selection | None
     categories: Callable[[Selection], tuple[frozenset[str], str | None]]
+    # Counts of a force or the roster, which no selection's place changes: kept by the
+    # evaluator until the roster changes (a long list asks the same question often).
+    memo: dict | None = None
 
     def costs(self, selection: Selection) -> dict[str, Decimal]:
         # The live costs BattleScribe's refresh left on the selection (a new one has none).
@@ -144,6 +147,16 @@ def matches(selection: Selection, query: Query, ctx: Ctx) -> bool:
 
 def count(query: Query, ctx: Ctx) -> Decimal:
     """The query's value: selections, forces, or a cost type's points, in its scope."""
+    if ctx.memo is None or query.scope not in ("force", "roster") or query.field not in (
+            "selections", "forces"):
+        return _count(query, ctx)
+    key = (query, id(ctx.force) if query.scope == "force" else None)
+    if key not in ctx.memo:
+        ctx.memo[key] = _count(query, ctx)
+    return ctx.memo[key]
+
+
+def _count(query: Query, ctx: Ctx) -> Decimal:
     if query.field == "forces":
         return Decimal(sum(1 for f in _forces_in_scope(query, ctx)
                            if query.child_id in ("", "any") or f.entry.id == query.child_id))

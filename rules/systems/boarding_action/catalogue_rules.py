@@ -44,6 +44,7 @@ class Judged:
     """What the rules make of one list: points changes per entry (for one of the unit)
     and per option taken, what the codex hides, the per-list limits of cards."""
 
+    positions: dict[int, int] = field(default_factory=dict)  # id(entry) -> its index
     unit_delta: dict[int, int] = field(default_factory=dict)
     option_delta: dict[tuple[int, str], int] = field(default_factory=dict)
     hidden: list[tuple[int, str | None, str]] = field(default_factory=list)
@@ -70,8 +71,11 @@ def judge(catalogue: Catalogue, document: ListDocument) -> Judged:
     return judged
 
 
-def entry_index(document: ListDocument, entry: Entry) -> int | None:
-    return next((i for i, e in enumerate(document.entries) if e is entry), None)
+def entry_index(document: ListDocument, entry: Entry, judged: Judged) -> int | None:
+    """Where ``entry`` is in the document (by identity: two entries may be equal)."""
+    if not judged.positions:
+        judged.positions.update((id(e), i) for i, e in enumerate(document.entries))
+    return judged.positions.get(id(entry))
 
 
 class _Judge:

@@ -50,10 +50,10 @@ def unit_of(entry: Entry, catalogue: Catalogue, document: ListDocument | None = 
     chosen = [catalogue.items[k] for k in entry.options if k in catalogue.items]
     points = card.points + sum(catalogue.item_points(card, i.key) for i in chosen)
     if document is not None and card.attributes.get("battlescribe_rules"):
-        index = entry_index(document, entry)
+        judged = judge(catalogue, document)
+        index = entry_index(document, entry, judged)
         if index is not None:
-            points = max(0, points + judge(catalogue, document).points_change(index,
-                                                                               entry.options))
+            points = max(0, points + judged.points_change(index, entry.options))
     return Unit(
         name=card.name,
         unit_type=card.attributes.get("unit_type"),
