@@ -32,18 +32,24 @@ def _rule_problems(i: int, card: dict, modifiers: dict) -> list[ProblemAt]:
     ]
     for j, rule in enumerate(attributes.get("battlescribe_rules") or ()):
         at = f"cards[{i}].attributes.battlescribe_rules[{j}]"
-        problems += [ProblemAt(f"{at}.modifiers[{k}]",
-                               f"no modifier '{ref}' in system.attributes.battlescribe.modifiers")
-                     for k, ref in enumerate(rule["modifiers"]) if ref not in modifiers]
-        key = rule.get("key") or ""
-        if rule["on"] == "option" and key not in options:
-            problems.append(ProblemAt(f"{at}.key", f"'{key}' is not one of the card's options"))
-        if rule["on"] == "default" and key not in defaults:
-            problems.append(ProblemAt(f"{at}.key", f"'{key}' is not a default the card keeps "
-                                                   "(attributes.battlescribe_defaults)"))
-        if (rule["field"] == "hidden") != isinstance(rule["base"], bool):
-            problems.append(ProblemAt(f"{at}.base", "a hidden rule's base is true or false, "
-                                                    "a points or limit rule's a number"))
+        problems += _one_rule(at, rule, modifiers, options, defaults)
+    return problems
+
+
+def _one_rule(at: str, rule: dict, modifiers: dict, options: set, defaults: set
+              ) -> list[ProblemAt]:
+    problems = [ProblemAt(f"{at}.modifiers[{k}]",
+                          f"no modifier '{ref}' in system.attributes.battlescribe.modifiers")
+                for k, ref in enumerate(rule["modifiers"]) if ref not in modifiers]
+    key = rule.get("key") or ""
+    if rule["on"] == "option" and key not in options:
+        problems.append(ProblemAt(f"{at}.key", f"'{key}' is not one of the card's options"))
+    if rule["on"] == "default" and key not in defaults:
+        problems.append(ProblemAt(f"{at}.key", f"'{key}' is not a default the card keeps "
+                                               "(attributes.battlescribe_defaults)"))
+    if (rule["field"] == "hidden") != isinstance(rule["base"], bool):
+        problems.append(ProblemAt(f"{at}.base", "a hidden rule's base is true or false, "
+                                                "a points or limit rule's a number"))
     return problems
 
 

@@ -166,15 +166,18 @@ class Checks:
         self.fields(where, expected, actual, ("description", "page", "publicationId"))
         self.equal(f"{where}.hidden", expected.get("hidden") or False, actual.get("hidden", False))
 
+    @staticmethod
+    def category_of(i: int, item: dict, actual: list) -> dict | None:
+        """The actual category an expected one means: by entry id, else name, else place."""
+        for key in ("entryId", "name"):
+            if item.get(key) is not None:
+                return next((a for a in actual if a.get(key) == item[key]), None)
+        return actual[i] if i < len(actual) else None
+
     def categories(self, where: str, expected: list, actual: list) -> None:
         for i, item in enumerate(expected):
             item = item or {}
-            if item.get("entryId") is not None:
-                match = next((a for a in actual if a.get("entryId") == item["entryId"]), None)
-            elif item.get("name") is not None:
-                match = next((a for a in actual if a.get("name") == item["name"]), None)
-            else:
-                match = actual[i] if i < len(actual) else None
+            match = self.category_of(i, item, actual)
             key = item.get("entryId") or item.get("name") or i
             if match is None:
                 self.fail(f"{where}.category[{key}] not found (have {len(actual)})")

@@ -14,10 +14,8 @@ The schema (``http://www.battlescribe.net/schema/catalogueSchema`` and
 ``constraints/constraint`` (``type`` min | max, ``value``, ``scope``, ``field``),
 nested ``selectionEntries``, ``selectionEntryGroups`` (``defaultSelectionEntryId``)
 and ``entryLinks/entryLink`` (``targetId``, ``type``). ``modifiers`` (with their
-``conditions`` and ``conditionGroups``) are kept as they are written. Everything else
-(rules, info links, publications, force entries) is skipped here; the whole file is
-also read into the BattleScribe evaluator's model (``Book.data``, from
-``battlescribe_data``), which is what evaluates modifiers.
+``conditions`` and ``conditionGroups``) are kept as they are written; the evaluator
+reads the whole file (``Book.data``, ``battlescribe_data``). Everything else is skipped.
 
 The module stays whole past 400 lines: it is the one reading of that schema, element by
 element in the order above; the hardened XML parsing itself is ``xml_hardened``.
@@ -32,7 +30,6 @@ import math
 from dataclasses import dataclass, field
 
 from rules.engine.battlescribe.build import DataError
-from rules.engine.battlescribe.index import Index
 
 from .battlescribe_data import evaluator_book
 from .xml_hardened import Bounds, local, read_bounded
@@ -172,7 +169,6 @@ class Library:
     books: list[Book]
     _entries: dict[str, Entry] = field(default_factory=dict)
     _groups: dict[str, Group] = field(default_factory=dict)
-    _index: Index | None = None
 
     def __post_init__(self):
         # Later books first, so the catalogue's own entries win over the game system's.
@@ -223,15 +219,6 @@ class Library:
     @property
     def modifiers(self) -> list[Modifier]:
         return [m for book in self.books for m in book.modifiers]
-
-    @property
-    def index(self) -> Index:
-        """The evaluator's view of the catalogue with its game system."""
-        if self._index is None:
-            system = next((b.data for b in self.books if b.kind == "gameSystem"), None)
-            catalogues = [b.data for b in self.books if b.kind == "catalogue"]
-            self._index = Index(system, catalogues)
-        return self._index
 
 
 # --- the tree ----------------------------------------------------------------------------

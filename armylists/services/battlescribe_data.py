@@ -8,6 +8,7 @@ as its value. Nothing named by a game; nothing evaluated here.
 from __future__ import annotations
 
 from rules.engine.battlescribe.build import XML, DataError, book_from_data
+from rules.engine.battlescribe.index import Index
 from rules.engine.battlescribe.model import Book
 
 from .xml_hardened import local
@@ -43,3 +44,10 @@ def evaluator_book(root, ref_prefix: str) -> Book:
         raise
     except (TypeError, ValueError) as exc:  # defensive: data of a shape nobody wrote
         raise DataError(str(exc)[:200]) from None
+
+
+def library_index(books) -> Index:
+    """The evaluator's view of the files read (``battlescribe_catalogue.Book``, each
+    with its ``data``): the catalogue with its game system."""
+    system = next((b.data for b in books if b.kind == "gameSystem"), None)
+    return Index(system, [b.data for b in books if b.kind == "catalogue"])

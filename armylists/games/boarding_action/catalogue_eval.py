@@ -70,7 +70,7 @@ def last_link(path) -> str:
 
 class UnitEvaluator:
     def __init__(self, library: Library, cost_names: tuple[str, ...], ledger: Ledger):
-        self.index = library.index
+        self.index = ledger.index
         self.ledger = ledger
         self.cost_ids = tuple(library.cost_type_ids(cost_names))
         self.catalogue = next((b.data for b in library.books if b.kind == "catalogue"), None)

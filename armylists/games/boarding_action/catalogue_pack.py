@@ -4,7 +4,7 @@ tables are kept; its sample cards are replaced).
 
 A unit of the catalogue (a top-level entry or link of type unit or model, or a shared
 entry of type unit that no top-level link reaches) becomes a card:
-- ``points``: its minimum fielding, default selections included (``catalogue_walk``);
+- ``points``: its minimum fielding, default selections included (``catalogue_eval``);
   ``attributes.models`` the number of models in it;
 - ``attributes.unit_type``: from its profiles' type names, their "Type" characteristic
   ("Vehicle (Walker)") and its categories, through the pack's ``battlescribe.unit_types``
@@ -40,6 +40,7 @@ import re
 from rules.engine.document import MAX_POINTS
 
 from ...services.battlescribe_catalogue import Book, Entry, Library, Link
+from ...services.battlescribe_data import library_index
 from ...services.imports_names import fold_name
 from .catalogue_eval import Evaluated, UnitEvaluator
 from .catalogue_ledger import Ledger
@@ -133,7 +134,7 @@ class PackBuilder:
         attributes = self.pack["system"].setdefault("attributes", {})
         self.settings = dict(attributes.get("battlescribe") or {})
         names = cost_names or tuple(self.settings.get("cost_names") or ("pts", "points"))
-        self.ledger = Ledger(library.index)
+        self.ledger = Ledger(library_index(library.books))
         self.evaluator = UnitEvaluator(library, tuple(names), self.ledger)
         self.modifiers: dict[str, dict] = {}  # what the cards' rules name, by ref
         self.bases = self.settings.get("default_base_mm") or {}
@@ -176,14 +177,11 @@ class PackBuilder:
             return None
         name = (walked.name or name)[:100]
         unit_type = unit_type_of(type_words(walked), self.settings, self.fold)
-        base = self.bases.get(unit_type) if unit_type else None
         confirmed = self.confirmed.get(entry.id)
-        if confirmed is not None:
-            base = confirmed
+        base = confirmed if confirmed is not None else self._base(unit_type)
         options, rules, held = self._options(walked)
         points = min(max(round(walked.points), 0), MAX_POINTS)
         limit = walked.limit
-        rules = [*self._rules(walked.rules), *rules]
         attributes = {
             "unit_type": unit_type,
             "wargear": walked.wargear[:MAX_WARGEAR],
@@ -196,14 +194,8 @@ class PackBuilder:
                 {"name": p.name, "type": p.type_name, "characteristics": dict(p.characteristics)}
                 for p in walked.profiles[:MAX_PROFILES]
             ],
-            "battlescribe_link": link.id if link is not None else "",
-            "battlescribe_type": entry.type or "unit",
-            "battlescribe_categories": walked.category_ids[:20],
-            "battlescribe_defaults": walked.defaults,
-            "battlescribe_options": held,
+            **self._evaluated(entry, link, walked, held, rules),
         }
-        if rules:
-            attributes["battlescribe_rules"] = rules
         if limit is not None and limit > 0:
             attributes["max_per_list"] = limit
         card = {
@@ -216,6 +208,24 @@ class PackBuilder:
         }
         self._row(entry, name, card, walked, limit)
         return card
+
+    def _evaluated(self, entry: Entry, link: Link | None, walked: Evaluated, held: dict,
+                   option_rules: list[dict]) -> dict:
+        """What the rules need of a unit to evaluate the codex against a list."""
+        found = {
+            "battlescribe_link": link.id if link is not None else "",
+            "battlescribe_type": entry.type or "unit",
+            "battlescribe_categories": walked.category_ids[:20],
+            "battlescribe_defaults": walked.defaults,
+            "battlescribe_options": held,
+        }
+        rules = [*self._rules(walked.rules), *option_rules]
+        if rules:
+            found["battlescribe_rules"] = rules
+        return found
+
+    def _base(self, unit_type: str | None) -> int | None:
+        return self.bases.get(unit_type) if unit_type else None
 
     def _options(self, walked: Evaluated) -> tuple[dict[str, int], list[dict], dict]:
         """The card's options (item key -> points), their rules and their catalogue ids."""

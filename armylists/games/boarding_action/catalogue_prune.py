@@ -36,19 +36,19 @@ def _kept_parents(held: dict, defaults: list[dict], keep: set[str]) -> set[str]:
     return grown
 
 
+def _keep(attributes: dict, named: set[str]) -> None:
+    ruled = {r["key"] for r in attributes.get("battlescribe_rules") or ()}
+    wanted = ruled | named
+    held = attributes.get("battlescribe_options") or {}
+    keep = {key for key, o in held.items() if key in wanted or {o["id"], o["link"]} & named}
+    defaults = attributes.get("battlescribe_defaults") or []
+    wanted |= _kept_parents(held, defaults, keep)
+    attributes["battlescribe_options"] = {k: o for k, o in held.items() if k in keep}
+    attributes["battlescribe_defaults"] = [d for d in defaults
+                                           if d["id"] in wanted or d["link"] in named]
+
+
 def keep_ids(cards: list[dict], modifiers: Iterable[dict]) -> None:
     named = named_ids(modifiers)
     for card in cards:
-        attributes = card["attributes"]
-        rules = attributes.get("battlescribe_rules") or ()
-        ruled = {r["key"] for r in rules}
-        held = attributes.get("battlescribe_options") or {}
-        keep = {key for key, o in held.items()
-                if key in ruled or o["id"] in named or o["link"] in named}
-        defaults = attributes.get("battlescribe_defaults") or []
-        parents = _kept_parents(held, defaults, keep)
-        attributes["battlescribe_options"] = {k: o for k, o in held.items() if k in keep}
-        attributes["battlescribe_defaults"] = [
-            d for d in defaults
-            if d["id"] in ruled or d["id"] in named or d["link"] in named or d["id"] in parents
-        ]
+        _keep(card["attributes"], named)

@@ -115,18 +115,24 @@ class Checker:
             linked = [c.target_id for n in nodes for c in n.categories]
             if linked and not force_categories & set(linked):
                 continue  # in none of the force's categories: BattleScribe never looks
-            hidden = self.ev.hidden(nodes, ctx)
-            if hidden:
-                chosen = [s for s in force.all_selections() if _same_offer(s, path, entry)]
-                if chosen and linked:
-                    self.add("selection", entry.id, entry.id, "hidden",
-                             f"{entry.name} is hidden and cannot be selected")
+            if self._hidden_root(force, path, entry, nodes, bool(linked)):
                 continue  # a hidden entry's constraints are not checked
             values = self.ev.constraint_values(nodes, ctx, _constraints(nodes))
             for node, c in _merged(nodes, entry, values):
                 if c.query.scope == "parent" and not linked:
                     continue  # uncategorised: BattleScribe skips its parent-scope constraints
                 self._root_constraint(force, path, entry, node, c, values[c.id], nodes)
+
+    def _hidden_root(self, force: Force, path, entry: Entry, nodes, linked: bool) -> bool:
+        """Whether a top entry is hidden here; selected anyway, a breach (only for an entry
+        in a category: BattleScribe checks hidden entries category by category)."""
+        if not self.ev.hidden(nodes, self.ev.ctx(None, force)):
+            return False
+        chosen = any(_same_offer(s, path, entry) for s in force.all_selections())
+        if chosen and linked:
+            self.add("selection", entry.id, entry.id, "hidden",
+                     f"{entry.name} is hidden and cannot be selected")
+        return True
 
     def _root_constraint(self, force: Force, path, entry: Entry, node: Entry, c: Constraint,
                          value: Decimal, nodes) -> None:

@@ -133,6 +133,21 @@ class Editor:
         self.refresh()
         return selection
 
+    def _needed(self, way: tuple[Entry, ...], child: Entry, chosen_groups: set[str]) -> int:
+        """How many of an offer a new selection holds: its ``min``, or its group's when it
+        is the group's default (once per group)."""
+        count = minimum(tuple(c for n in (*way, child) if n.kind != "group"
+                              for c in n.constraints))
+        groups = [n for n in way if n.kind == "group"]
+        if count >= 1 or not groups or groups[-1].id in chosen_groups:
+            return count
+        group = groups[-1]
+        group_min = minimum(group.constraints + _group_link_constraints(way, group))
+        if group_min >= 1 and _is_default(group, way, child, self.index):
+            chosen_groups.add(group.id)
+            return group_min
+        return count
+
     def place(self, force: Force, path: tuple[Entry, ...], entry: Entry) -> Selection:
         """Select an offer found by the caller (``root_offers``) at the top of ``force``."""
         selection = self._create(entry, path, force, 1)
@@ -170,15 +185,7 @@ class Editor:
             return selection
         chosen_groups: set[str] = set()
         for way, child in offers(self.index, entry):
-            count = minimum(tuple(c for n in (*way, child) if n.kind != "group"
-                                  for c in n.constraints))
-            groups = [n for n in way if n.kind == "group"]
-            if count < 1 and groups and groups[-1].id not in chosen_groups:
-                group = groups[-1]
-                group_min = minimum(group.constraints + _group_link_constraints(way, group))
-                if group_min >= 1 and _is_default(group, way, child, self.index):
-                    count = group_min
-                    chosen_groups.add(group.id)
+            count = self._needed(way, child, chosen_groups)
             if count < 1:
                 continue
             if child.collective:  # a collective entry is bought for every model above it

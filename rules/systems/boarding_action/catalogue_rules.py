@@ -164,19 +164,21 @@ class _Judge:
         modifiers = [m for ref in rule.get("modifiers") or () if (m := self.modifier(ref))]
         ctx = evaluator.ctx(selection, self.force)
         pairs = list(applied(tuple(modifiers), (), ctx, lambda m: True))
-        kind = rule.get("field")
-        if kind == "hidden":
+        if rule.get("field") == "hidden":
             if fold_flag(bool(rule.get("base")), pairs):
                 self.judged.hidden.append((i, key if on == "option" else None, self._why(pairs)))
-            return
-        value = fold_number(Decimal(str(rule.get("base") or 0)), pairs)
+        else:
+            self._number(i, card, rule, fold_number(Decimal(str(rule.get("base") or 0)), pairs))
+
+    def _number(self, i: int, card: Card, rule: dict, value: Decimal) -> None:
+        """A points rule: the change from the value at import; a limit rule: the limit."""
         change = value - Decimal(str(rule.get("value") or 0))
-        if kind == "limit":
+        if rule.get("field") == "limit":
             limit = max(0, int(value))
             self.judged.limits[card.key] = min(self.judged.limits.get(card.key, limit), limit)
-        elif kind == "points" and on == "option":
-            self.judged.option_delta[(i, key)] = round(change)
-        elif kind == "points":
+        elif rule.get("on") == "option":
+            self.judged.option_delta[(i, rule.get("key") or "")] = round(change)
+        else:
             count = int(rule.get("count") or 1)
             self.judged.unit_delta[i] = self.judged.unit_delta.get(i, 0) + round(change * count)
 
