@@ -86,9 +86,10 @@ def test_the_report_lists_each_modifier_with_what_became_of_it(mapped):
     assert report["modifiers"] == {"total": 11, "applied": 5, "rules": 3, "not_evaluated": 3}
     assert {r["modifier"] for r in report["applied"]} == {
         "set pts 15", "decrement pts 2", "increment pts 5", "set hidden true",
-        "increment ct-ev-attacks 1"}
+        "increment A 1"}
     assert {(r["where"], r["modifier"]) for r in report["rules"]} == {
-        ("Strike Squad", "decrement pts 10"), ("Vanguard Captain", "set c-ev-cap-max 2"),
+        ("Strike Squad", "decrement pts 10"),
+        ("Vanguard Captain", "set max 1 per roster (c-ev-cap-max) 2"),
         ("Vanguard Captain > Vanguard Captain > Relic Blade", "set hidden true")}
     assert {(r["modifier"], r["reason"]) for r in report["not_evaluated"]} == {
         ("append name (chosen)",

@@ -70,6 +70,13 @@ class Ledger:
     def __init__(self, index: Index):
         self.index = index
         self.seen: dict[str, Seen] = {}
+        # A modifier's field may be a constraint's or a characteristic type's id: say what
+        # it is ("set max 1 per roster (c-12) 2", "increment A 1").
+        self.field_names = {
+            c.type_id: c.name for info in index.infos.values() for c in info.characteristics}
+        self.field_names.update(
+            (c.id, f"{c.type} {c.value.normalize():f} per {c.query.scope} ({c.id})")
+            for e in index.entries.values() for c in e.constraints)
         for book in index.books:
             for holder in holders(book):
                 for modifier, outer in modifiers_of(holder):
@@ -94,6 +101,8 @@ class Ledger:
     # --- the report ---------------------------------------------------------------------
 
     def name(self, some_id: str) -> str:
+        if some_id in self.field_names:
+            return self.field_names[some_id]
         index = self.index
         for table in (index.entries, index.categories, index.forces, index.cost_types):
             found = table.get(some_id)
