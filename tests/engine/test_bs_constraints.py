@@ -226,3 +226,35 @@ def test_the_xml_defaults_differ_from_the_protocols():
     assert (xml_condition.query.shared, xml_condition.query.scope) == (True, "parent")
     assert (protocol_condition.query.shared, protocol_condition.query.scope) == (False, "self")
     assert xml.entries[0].type == "upgrade" and protocol.entries[0].type == "unit"
+
+
+# --- bounds (data nobody should write, which must not run away) ------------------------
+
+def test_mins_within_mins_bring_at_most_a_bounded_number_of_selections():
+    from rules.engine.battlescribe.editor import MAX_MADE
+
+    def level(n):
+        inner = [level(n - 1)] if n else []
+        return entry(f"se-l{n}", f"Layer {n}", 1, kind="model",
+                     constraints=[limit(f"c-l{n}", "min", 1000)],
+                     selectionEntries=inner, entryLinks=[])
+
+    game = Game([entry("se-top", "Tower", 1, selectionEntries=[level(3)])])
+    tower = game.select("se-top")
+    made = sum(1 for _ in tower.descendants())
+    assert 1000 < made <= MAX_MADE + 4  # bounded, not 1000 ** 4
+
+
+def test_repeated_groups_within_repeated_groups_share_one_budget():
+    from rules.engine.battlescribe.repeats import MAX_TIMES
+
+    def nest(n):
+        return {"repeats": [{"value": 1, "repeats": 1000, "childId": "any", "scope": "force",
+                             "field": "selections"}],
+                "modifiers": [mod("increment", "pts", 1)],
+                "modifierGroups": [nest(n - 1)] if n else []}
+
+    game = Game([entry("se-top", "Tower", 1, modifierGroups=[nest(3)])])
+    tower = game.select("se-top")
+    # Four levels: at most MAX_TIMES repetitions per level, not MAX_TIMES ** 4.
+    assert 1 + MAX_TIMES <= game.points(tower) <= 1 + 4 * MAX_TIMES

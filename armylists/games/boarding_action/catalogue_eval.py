@@ -30,6 +30,7 @@ MAX_LINK_DEPTH = 24
 MAX_OPTION_DEPTH = 3
 MAX_TRIED = 400  # options tried per unit
 MAX_DEFAULTS = 50
+MAX_COST = 1e9  # the reader's bound on a written cost; modifiers may not go past it either
 
 
 @dataclass
@@ -126,7 +127,7 @@ class UnitEvaluator:
     def cost(self, selection: Selection) -> float:
         for type_id in self.cost_ids:
             if type_id in selection.costs:
-                return float(selection.costs[type_id])
+                return max(-MAX_COST, min(MAX_COST, float(selection.costs[type_id])))
         return 0.0
 
     def subtree_cost(self, selection: Selection) -> float:

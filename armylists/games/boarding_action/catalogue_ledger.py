@@ -62,6 +62,7 @@ class Seen:
     status: str = NOT_EVALUATED
     reason: str = UNUSED
     cards: list[str] = field(default_factory=list)
+    data: dict | None = None  # as the pack keeps it, once made
 
 
 class Ledger:
@@ -94,9 +95,11 @@ class Ledger:
     def data(self, modifier: Modifier) -> dict:
         """The modifier as the pack keeps it (``system.attributes.battlescribe.modifiers``),
         with its conditions in words (``text``) for the validators' messages."""
-        data = modifier_data(modifier, self.seen[modifier.ref].outer)
-        data["text"] = "; ".join(conditions_text(modifier, self.name))[:300]
-        return data
+        seen = self.seen[modifier.ref]
+        if seen.data is None:
+            seen.data = modifier_data(modifier, seen.outer)
+            seen.data["text"] = "; ".join(conditions_text(modifier, self.name))[:300]
+        return seen.data
 
     # --- the report ---------------------------------------------------------------------
 

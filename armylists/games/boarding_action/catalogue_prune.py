@@ -48,7 +48,21 @@ def _keep(attributes: dict, named: set[str]) -> None:
                                            if d["id"] in wanted or d["link"] in named]
 
 
+def _compact(row: dict) -> dict:
+    """A row without the ids it does not have (no link, at the unit's top, the unit's own
+    rule): a codex pack carries thousands of them."""
+    return {k: v for k, v in row.items() if v != "" or k not in ("link", "parent", "key")}
+
+
 def keep_ids(cards: list[dict], modifiers: Iterable[dict]) -> None:
     named = named_ids(modifiers)
     for card in cards:
-        _keep(card["attributes"], named)
+        attributes = card["attributes"]
+        _keep(attributes, named)
+        attributes["battlescribe_options"] = {
+            k: _compact(o) for k, o in attributes["battlescribe_options"].items()}
+        attributes["battlescribe_defaults"] = [
+            _compact(d) for d in attributes["battlescribe_defaults"]]
+        if "battlescribe_rules" in attributes:
+            attributes["battlescribe_rules"] = [
+                _compact(r) for r in attributes["battlescribe_rules"]]

@@ -35,6 +35,21 @@ def kind_of(modifier: Modifier, unit_evaluator, limit_ids: set[str]) -> str:
     return "characteristic" if found in unit_evaluator.characteristic_ids else "other"
 
 
+MAX_NESTING = 11  # a modifier's JSON below system.attributes.battlescribe.modifiers.<ref>
+
+
+def depth(data) -> int:
+    """How deep JSON data nests (a walk without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        children = node.values() if isinstance(node, dict) else node if isinstance(
+            node, list) else ()
+        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return deepest
+
+
 class Sorted:
     def __init__(self, ledger, card: str, rows: list[tuple[Modifier, bool, str]]):
         self.ledger = ledger
@@ -52,6 +67,12 @@ class Sorted:
         rows = [(m, local) for m, local, k in self.rows
                 if k == kind and (field is None or m.field == field)]
         if all(local for _m, local in rows):
+            return []
+        if any(depth(self.ledger.data(m)) > MAX_NESTING for m, _local in rows):
+            for modifier, _local in rows:  # a pack nests at most 16 deep (packs.MAX_DEPTH)
+                self.ledger.note(modifier, NOT_EVALUATED, self.card,
+                                 "its conditions nest deeper than a pack keeps")
+                self.done.add(modifier.ref)
             return []
         for modifier, local in rows:
             self.ledger.note(modifier, APPLIED if local else RULE, self.card)

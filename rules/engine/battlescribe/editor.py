@@ -20,6 +20,7 @@ from .roster import Force, Roster, Selection
 
 MAX_DEPTH = 24  # entries nested in entries, links followed
 MAX_AUTO = 1000  # models a min may ask for at once
+MAX_MADE = 10_000  # selections one selection may bring with it (mins within mins)
 
 
 class EditError(ValueError):
@@ -92,6 +93,7 @@ class Editor:
             roster = Roster(limits)
         self.roster = roster
         self.evaluator = Evaluator(index, roster)
+        self.made = 0
 
     def refresh(self) -> None:
         self.evaluator.refresh()
@@ -180,8 +182,11 @@ class Editor:
 
     def _create(self, entry: Entry, path: tuple[Entry, ...], parent, number: int,
                 depth: int = 0) -> Selection:
+        if depth == 0:
+            self.made = 0
+        self.made += 1
         selection = Selection(entry, path, parent, number)
-        if depth > MAX_DEPTH:
+        if depth > MAX_DEPTH or self.made > MAX_MADE:
             return selection
         chosen_groups: set[str] = set()
         for way, child in offers(self.index, entry):
@@ -194,8 +199,10 @@ class Editor:
             elif self.counted(child):
                 selection.children.append(self._create(child, way, selection, count, depth + 1))
             else:  # a model with its own wargear: each one a selection of its own
-                selection.children.extend(self._create(child, way, selection, 1, depth + 1)
-                                          for _ in range(count))
+                for _ in range(count):
+                    if self.made >= MAX_MADE:
+                        break
+                    selection.children.append(self._create(child, way, selection, 1, depth + 1))
         return selection
 
     def counted(self, entry: Entry) -> bool:

@@ -21,10 +21,12 @@ from decimal import Decimal, InvalidOperation
 
 from .conditions import all_hold
 from .model import Modifier, ModifierGroup
-from .repeats import times
+from .repeats import MAX_TIMES, times
 from .scopes import Ctx
 
 Wanted = Callable[[Modifier], bool]
+MAX_TEXT = 2000
+MAX_NUMBER = Decimal(10) ** 12  # a cost or limit past this is data gone wrong: kept here
 
 
 def _wants(group: ModifierGroup, wanted: Wanted) -> bool:
@@ -32,8 +34,10 @@ def _wants(group: ModifierGroup, wanted: Wanted) -> bool:
 
 
 def applied(modifiers: tuple[Modifier, ...], groups: tuple[ModifierGroup, ...], ctx: Ctx,
-            wanted: Wanted) -> Iterator[tuple[Modifier, int]]:
-    """Each modifier ``wanted`` whose conditions hold, with how often it applies."""
+            wanted: Wanted, budget: int = MAX_TIMES) -> Iterator[tuple[Modifier, int]]:
+    """Each modifier ``wanted`` whose conditions hold, with how often it applies. Groups
+    repeated inside repeated groups share one ``budget`` of repetitions (data nesting
+    repeats of 1,000 three deep would otherwise ask for a billion)."""
     for modifier in modifiers:
         if wanted(modifier) and all_hold(modifier.conditions, modifier.groups, ctx):
             n = times(modifier.repeats, ctx)
@@ -43,8 +47,10 @@ def applied(modifiers: tuple[Modifier, ...], groups: tuple[ModifierGroup, ...], 
         if not _wants(group, wanted) or not all_hold(group.conditions, group.condition_groups,
                                                      ctx):
             continue
-        for _ in range(times(group.repeats, ctx)):
-            yield from applied(group.modifiers, group.groups, ctx, wanted)
+        repeated = min(times(group.repeats, ctx), budget)
+        for _ in range(repeated):
+            yield from applied(group.modifiers, group.groups, ctx, wanted,
+                               max(1, budget // max(1, repeated)))
 
 
 def operand(modifier: Modifier) -> Decimal | None:
@@ -70,6 +76,8 @@ def numeric(value: Decimal, modifier: Modifier, n: int) -> Decimal:
         return value + x * n
     if kind == "decrement":
         return value - x * n
+    if kind in ("multiply", "divide") and abs(x) > 1 and n > 64:
+        n = 64  # 2 to the 64th is past any cost; a larger power only overflows
     if kind == "multiply":
         return value * x ** n
     if kind == "divide" and x != 0:
@@ -85,7 +93,12 @@ def _number_text(value: Decimal) -> str:
 
 def text(value: str, modifier: Modifier, n: int) -> str:
     """A text after the modifier applied ``n`` times: set, append, prepend, or a number
-    in it incremented or decremented (text that is no number stays)."""
+    in it incremented or decremented (text that is no number stays); at most
+    ``MAX_TEXT`` characters."""
+    return _text(value, modifier, min(n, MAX_TEXT))[:MAX_TEXT]
+
+
+def _text(value: str, modifier: Modifier, n: int) -> str:
     kind = modifier.type
     if kind == "set":
         return modifier.value
@@ -130,7 +143,7 @@ def categories(found: list[str], primary: str | None, modifier: Modifier
 
 def fold_number(start: Decimal, pairs) -> Decimal:
     for modifier, n in pairs:
-        start = numeric(start, modifier, n)
+        start = max(-MAX_NUMBER, min(MAX_NUMBER, numeric(start, modifier, n)))
     return start
 
 
