@@ -64,13 +64,16 @@ def test_what_holds_for_the_unit_alone_is_in_its_card(mapped):
 def test_what_depends_on_the_list_is_kept_as_rules(mapped):
     pack, _ = mapped
     captain = cards(pack)["vanguard-captain"]["attributes"]
-    assert [(r["on"], r["key"], r["field"], r["base"], r["value"])
+    assert [(r["on"], r.get("key"), r["field"], r["base"], r["value"])
             for r in captain["battlescribe_rules"]] == [
-        ("unit", "", "limit", 1.0, 1.0), ("option", "opt-relic-blade", "hidden", False, True)]
+        ("unit", None, "limit", 1.0, 1.0), ("option", "opt-relic-blade", "hidden", False, True)]
     assert "max_per_list" not in captain  # the rule says it
     assert captain["battlescribe_options"] == {
         "opt-relic-blade": {"id": "sse-ev-relic", "link": "el-ev-relic",
                             "parent": "se-ev-captain-model"}}
+    # Empty ids are left out (the captain model sits at the unit's top, through no link).
+    assert captain["battlescribe_defaults"] == [
+        {"id": "se-ev-captain-model", "count": 1, "type": "model"}]
     [squad_rule] = cards(pack)["strike-squad"]["attributes"]["battlescribe_rules"]
     assert (squad_rule["on"], squad_rule["field"], squad_rule["value"]) == ("unit", "points", 10)
     kept = pack["system"]["attributes"]["battlescribe"]["modifiers"]
