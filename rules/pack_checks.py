@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 from rules.engine.aliases import ALIASES
 from rules.engine.document import ProblemAt, describe_error
 
+from .pack_battlescribe import battlescribe_problems
 from .pack_validators import check_validators
 
 # Rows that may be renamed: the pack section, and the name of the kind in messages.
@@ -89,6 +90,7 @@ def _check_references(pack: dict) -> list[ProblemAt]:
         problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
     for section, kind in RENAMABLE.items():
         problems += _check_aliases(pack.get(section, []), section, kind)
+    problems += battlescribe_problems(pack)
     return problems
 
 

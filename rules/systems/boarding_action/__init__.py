@@ -31,7 +31,7 @@ from rules.engine.common import UnknownKeyValidator
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import INFO, N_, WARNING, Violation
 
-from .fielding import CardOptionValidator, FieldingLimitValidator
+from .fielding import CardOptionValidator, CatalogueHiddenValidator, FieldingLimitValidator
 from .hull_breach import HULL_BREACH, hull_breach, roll_hull_breach
 from .params import PARAMS
 from .points import (
@@ -388,6 +388,7 @@ RULES = register(
                 SideCorridorValidator,
                 FieldingLimitValidator,
                 CardOptionValidator,
+                CatalogueHiddenValidator,
             )
         },
         price_entry=price_entry,
