@@ -14,8 +14,8 @@ The schema (``http://www.battlescribe.net/schema/catalogueSchema`` and
 ``constraints/constraint`` (``type`` min | max, ``value``, ``scope``, ``field``),
 nested ``selectionEntries``, ``selectionEntryGroups`` (``defaultSelectionEntryId``)
 and ``entryLinks/entryLink`` (``targetId``, ``type``). ``modifiers`` (with their
-``conditions`` and ``conditionGroups``) are kept as they are written, never evaluated.
-Everything else (rules, info links, publications, force entries) is skipped.
+``conditions`` and ``conditionGroups``) are kept as they are written; the evaluator
+reads the whole file (``Book.data``, ``data``). Everything else is skipped.
 
 The module stays whole past 400 lines: it is the one reading of that schema, element by
 element in the order above; the hardened XML parsing itself is ``xml_hardened``.
@@ -29,7 +29,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from armylists.battlescribe.data import evaluator_book
 from armylists.battlescribe.xml_hardened import Bounds, local, read_bounded
+from rules.engine.battlescribe.build import DataError
 
 # A real codex (BSData's 7th-edition Space Marines) is 2.5 MB of XML and about 33,000
 # elements; these bounds admit four times that and refuse a flood.
@@ -156,6 +158,7 @@ class Book:
     shared_profiles: dict[str, Profile] = field(default_factory=dict)
     modifiers: tuple[Modifier, ...] = ()
     elements: int = 0
+    data: object = None  # the evaluator's model of the whole file (rules.engine.battlescribe)
 
 
 @dataclass
@@ -354,6 +357,10 @@ def read_book(raw: bytes) -> Book:
     """The catalogue or game system of a ``.cat``/``.gst`` file or its zip (told apart by
     content); CatalogueError if it is not one or breaks a bound."""
     root = read_bounded(raw, BOUNDS, CatalogueError)
+    try:
+        data = evaluator_book(root, "gst:" if local(root.tag) == "gameSystem" else "cat:")
+    except DataError as exc:
+        raise CatalogueError(str(exc)) from None
     reader = _Reader()
     # Recursion below is bounded by MAX_DEPTH, checked while parsing.
     return Book(
@@ -383,6 +390,7 @@ def read_book(raw: bytes) -> Book:
         },
         modifiers=tuple(reader.modifiers),
         elements=sum(1 for _ in root.iter()),
+        data=data,
     )
 
 

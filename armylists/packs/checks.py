@@ -11,6 +11,7 @@ from functools import cache
 
 from jsonschema import Draft202012Validator
 
+from armylists.packs.battlescribe import battlescribe_problems
 from armylists.packs.validators import check_validators
 from rules.engine.aliases import ALIASES
 from rules.engine.checks import SCHEMA_PATH as LIST_SCHEMA_PATH
@@ -90,6 +91,7 @@ def _check_references(pack: dict) -> list[ProblemAt]:
         problems += _duplicates(action.get("variants", []), f"special_actions[{i}].variants")
     for section, kind in RENAMABLE.items():
         problems += _check_aliases(pack.get(section, []), section, kind)
+    problems += battlescribe_problems(pack)
     return problems
 
 

@@ -76,9 +76,11 @@ def test_import_correct_publish_build_and_a_jump_pack_refused(official, new_cont
     import_catalogue(page)
     report = page.get_by_test_id("report-entries")
     expect(report).to_contain_text("Brother Dreadnought")
-    expect(page.get_by_test_id("report-not-evaluated")).to_contain_text(
-        "Chapter Champion: set pts 70")
-    expect(page.get_by_test_id("report-not-evaluated")).to_contain_text("not evaluated")
+    expect(page.get_by_test_id("modifier-counts")).to_contain_text(
+        "1 modifiers: 0 applied at import, 1 became rules of the pack")
+    page.locator("details summary").first.click()
+    expect(page.get_by_test_id("report-rules")).to_contain_text("Chapter Champion: set pts 70")
+    expect(page.get_by_test_id("report-rules")).to_contain_text("became a rule")
     expect(page.get_by_test_id("report-skipped")).to_contain_text("Legacy Squad")
     shot(page, "bs-catalogue-report")
     pack_id = PACK_URL.search(page.get_by_test_id("to-pack").get_attribute("href") + "").group(1)
@@ -105,6 +107,10 @@ def test_import_correct_publish_build_and_a_jump_pack_refused(official, new_cont
     points = int(total(page).inner_text())
     assert 0 < points <= 500
     expect(verdict(page)).to_have_text("✔ legal")
+    # The champion's price is a rule of the codex: 70 more with Assault Marines in the list.
+    add(page, "chapter-champion")
+    expect(total(page)).to_have_text(str(points + 130))
+    expect(verdict(page)).to_have_text("✔ legal")
     page.click("[data-testid=save]")
     expect(page.locator(".messages")).to_contain_text("Saved")
 
@@ -126,6 +132,9 @@ def test_the_import_page_and_report_in_german_on_a_phone(official, new_context):
     expect(page.locator("label[for=id_catalogue]")).to_have_text("Katalog (.cat oder .catz)")
     import_catalogue(page, name="Klub-Marines")
     expect(page.locator("h2").first).to_have_text("Einträge und was aus ihnen wurde")
-    expect(page.get_by_test_id("report-not-evaluated")).to_contain_text("nicht ausgewertet")
+    expect(page.get_by_test_id("modifier-counts")).to_contain_text(
+        "1 Modifikatoren: 0 beim Import angewandt")
+    page.locator("details summary").first.click()
+    expect(page.get_by_test_id("report-rules")).to_contain_text("zur Regel geworden")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(page, "bs-catalogue-report-de-phone")

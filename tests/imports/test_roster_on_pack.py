@@ -90,3 +90,34 @@ def test_without_a_pack_units_stay_custom_units(pack, alice):
     _, mapped = imports_rosters.roster_document(raw=ROSTER, path="file",
                                                 system="boarding-action")
     assert {row["kind"] for row in mapped.report} == {"custom_unit"}
+
+
+EVAL_ROSTER = (ROSTERS / "evaluator-test.ros").read_bytes()
+EVAL_CODEX = (ROSTERS / "evaluator-test.cat").read_bytes()
+
+
+@pytest.fixture
+def evaluated_pack(db, alice):
+    from armylists.packs.versions import load_official_pack_file
+
+    load_official_pack_file(FIXTURES / "boarding-action.yaml")
+    return pack_catalogues.pack_from_catalogue(
+        user=alice, catalogue=EVAL_CODEX, game_system=GST, name="Wolves"
+    ).pack
+
+
+def test_options_cost_what_the_codex_says_and_the_rosters_own_costs_are_compared(
+        evaluated_pack, alice):
+    document, mapped = imports_rosters.roster_document(
+        raw=EVAL_ROSTER, path="file", pack=evaluated_pack.id, pack_version=1, reader=alice)
+    rows = {row["selection"]: row for row in mapped.report}
+    captain, squad = rows["Vanguard Captain"], rows["Strike Squad"]
+    assert captain["options"] == ["opt-void-shield"]
+    # The roster saved the shield at 5; the codex's link sets 15.
+    assert (captain["roster_points"], captain["points"], captain["points_difference"]) == (
+        85.0, 95, 10)
+    assert captain["became"].endswith("; the roster counts 85 points, this pack 95")
+    # With the captain in the list the squad is 10 cheaper, as the roster says too.
+    assert (squad["roster_points"], squad["points"], squad["points_difference"]) == (75.0, 75, 0)
+    checked = documents.document_check(document=document, reader=alice)
+    assert checked.result.points.entries == [95, 75]

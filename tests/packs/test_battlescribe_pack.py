@@ -36,7 +36,8 @@ def test_the_pack_is_a_whole_boarding_action_pack(mapped):
     assert check_pack(pack) == []
     assert pack["system"]["key"] == "boarding-action"
     assert pack["special_actions"] == BASE["special_actions"]  # the variant's own, kept
-    assert {"fielding_limit", "card_option"} <= {v["code"] for v in pack["validators"]}
+    assert {"fielding_limit", "card_option", "catalogue_hidden"} <= {
+        v["code"] for v in pack["validators"]}
     assert sorted(cards(pack)) == ["assault-marines", "brother-dreadnought", "chapter-champion",
                                    "land-speeder", "tactical-marines"]
     assert pack["system"]["sample_data"] is False
@@ -101,22 +102,29 @@ def test_the_catalogues_facts_stay_on_the_card(mapped):
     assert marine["characteristics"]["Save"] == "3+"
 
 
-def test_the_report_says_what_each_entry_became_and_what_was_not_read(mapped):
+def test_the_report_says_what_each_entry_became_and_what_became_of_each_modifier(mapped):
     _, report = mapped
     rows = {r["entry"]: r for r in report["entries"]}
     assert rows["Assault Marines"]["became"] == (
         "card assault-marines: Assault Marines (infantry, 32 mm base (default, not from the "
         "catalogue)), 86 points for 5 model(s), 2 option(s)")
     assert rows["Chapter Champion"]["max_per_list"] == 1
+    assert rows["Chapter Champion"]["rules"] == 1
+    assert rows["Chapter Champion"]["became"].endswith("1 rule(s) evaluated against the list")
     assert rows["Land Speeder"]["base_mm_default"] is False
     assert report["skipped"] == [
         {"entry": "Legacy Squad", "entry_id": "se-legacy", "reason": "hidden in the catalogue"},
         {"entry": "Chapter Tactics", "entry_id": "se-tactics",
          "reason": "an entry of type 'upgrade' at the top level, not a unit or model"},
     ]
-    assert report["not_evaluated"] == [{
+    # The champion's price asks whether the roster holds Assault Marines: the rest of the
+    # list, so a rule of the pack (evaluated with each list), no longer "not evaluated".
+    assert report["rules"] == [{
         "where": "Chapter Champion", "modifier": "set pts 70",
-        "conditions": ["atLeast 1.0 of se-assault in roster"], "status": "not evaluated"}]
+        "conditions": ["roster has at least 1 selections of Assault Marines"],
+        "status": "became a rule", "cards": ["Chapter Champion"]}]
+    assert report["not_evaluated"] == report["applied"] == []
+    assert report["modifiers"] == {"total": 1, "applied": 0, "rules": 1, "not_evaluated": 0}
 
 
 def test_a_link_to_nothing_and_a_cycle_are_reported_not_followed():
@@ -138,9 +146,12 @@ def test_another_cost_type_can_be_chosen(mapped):
 def test_a_large_codex_maps_every_unit():
     pack, report = catalogue_pack(read_library(large_catalogue(900), GST), BASE, name="Big")
     assert len(pack["cards"]) == 900
-    assert [c["points"] for c in pack["cards"]] == [large_unit_points(n) for n in range(900)]
+    # Each unit's modifier adds 1 when the roster holds the unit: it does in any list that
+    # fields it, so the card's points include it (and the modifier is kept as a rule).
+    assert [c["points"] for c in pack["cards"]] == [
+        large_unit_points(n) + 1 for n in range(900)]
     assert {c["attributes"]["models"] for c in pack["cards"]} == {5}
-    assert len(report["not_evaluated"]) == 900
+    assert report["modifiers"] == {"total": 900, "applied": 0, "rules": 900, "not_evaluated": 0}
     assert report["skipped"] == []
     assert check_pack(pack) == []
 
@@ -165,11 +176,21 @@ def codes(result):
 def test_a_legal_500_point_list(mapped):
     result = judge(mapped[0], e("tactical-marines", 3, ["opt-melta-bombs"]),
                    e("brother-dreadnought", options=["opt-heavy-flamer"]),
-                   e("chapter-champion"), e("assault-marines"))
+                   e("chapter-champion"), e("tactical-marines"))
     # Only the play note that a 60 mm walker keeps out of side corridors (info).
     assert [(v.code, v.severity) for v in result.violations] == [("side_corridor", "info")]
-    assert result.points.total == 3 * 75 + 110 + 60 + 86 == 481
+    assert result.points.total == 3 * 75 + 110 + 60 + 70 == 465
     assert result.valid
+
+
+def test_the_champions_price_rule_is_evaluated_against_the_list(mapped):
+    # The codex sets the champion unit's own cost (0) to 70 when the roster holds Assault
+    # Marines: 60 (its model and blade) + 70 with them, 60 without.
+    alone = judge(mapped[0], e("chapter-champion"), e("tactical-marines"))
+    assert alone.points.entries == [60, 70]
+    together = judge(mapped[0], e("chapter-champion"), e("assault-marines"))
+    assert together.points.entries == [130, 86]
+    assert together.points.total == 216
 
 
 LISTS = [

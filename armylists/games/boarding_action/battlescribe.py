@@ -15,7 +15,9 @@ Each unit of the roster becomes a custom unit, judged by the validators like any
 
 On a list pinned to a pack made from the same catalogue (``pack``), a unit that matches
 one of the pack's cards (by catalogue entry id, then by name: ``roster_cards``) becomes
-an entry of that card with the options it took, instead of a custom unit.
+an entry of that card with the options it took, instead of a custom unit; its options
+cost what the pack's evaluated codex says, and the roster's own cost of the unit is
+compared with ours (``roster_costs``: a difference is reported per unit).
 
 Top-level selections that cost nothing and are not units (battle size, detachment) are
 roster settings: reported, not added. Pure: no Django, no database.
@@ -26,6 +28,7 @@ from __future__ import annotations
 from armylists.battlescribe.names import fold_name
 from armylists.battlescribe.rosters import Mapped, Roster, Selection
 from armylists.games.boarding_action.roster_cards import CardIndex
+from armylists.games.boarding_action.roster_costs import compare_costs
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import MAX_COUNT, MAX_POINTS, new_id
 
@@ -109,8 +112,10 @@ def import_roster(roster: Roster, catalogue: Catalogue) -> Mapped:
             card, how = cards.match(selection) if cards is not None else (None, "")
             if card is not None:
                 mapped.document["entries"].append(_card_entry(selection, card, how, cards, mapped))
+                mapped.report[-1]["roster_points"] = selection.total_cost(costs)
                 continue
             mapped.document["entries"].append(_entry(selection, settings, costs, bases, mapped))
+    compare_costs(mapped, catalogue)
     return mapped
 
 

@@ -4,7 +4,7 @@ tables are kept; its sample cards are replaced).
 
 A unit of the catalogue (a top-level entry or link of type unit or model, or a shared
 entry of type unit that no top-level link reaches) becomes a card:
-- ``points``: its minimum fielding, default selections included (``catalogue_walk``);
+- ``points``: its minimum fielding, default selections included (``catalogue_eval``);
   ``attributes.models`` the number of models in it;
 - ``attributes.unit_type``: from its profiles' type names, their "Type" characteristic
   ("Vehicle (Walker)") and its categories, through the pack's ``battlescribe.unit_types``
@@ -21,8 +21,15 @@ entry of type unit that no top-level link reaches) becomes a card:
   ``attributes.profiles``: its profiles as written, ``attributes.category``: the primary
   category.
 
+Modifiers are evaluated (issue 30, docs/battlescribe-evaluator.md, ``catalogue_eval``):
+costs, names, whether an option is offered and the per-list limit are the catalogue's as
+modified for the unit alone; what depends on the rest of a list is kept on the card
+(``attributes.battlescribe_rules``, the modifiers themselves once in
+``system.attributes.battlescribe.modifiers``) for the rules to evaluate.
+
 Pure: no Django, no database. The report has a row per unit (``entries``), every entry
-skipped and why (``skipped``) and every modifier, not evaluated (``not_evaluated``).
+skipped and why (``skipped``), and every modifier: ``applied``, became a rule (``rules``)
+or ``not_evaluated``, with their counts (``modifiers``).
 """
 
 from __future__ import annotations
@@ -31,8 +38,11 @@ import copy
 import re
 
 from armylists.battlescribe.catalogues import Book, Entry, Library, Link
+from armylists.battlescribe.data import library_index
 from armylists.battlescribe.names import fold_name
-from armylists.games.boarding_action.catalogue_walk import UnitWalker, Walked, fielding_limit
+from armylists.games.boarding_action.catalogue_eval import Evaluated, UnitEvaluator
+from armylists.games.boarding_action.catalogue_ledger import Ledger
+from armylists.games.boarding_action.catalogue_prune import keep_ids
 from rules.engine.document import MAX_POINTS
 
 MAX_OPTIONS = 100  # a list entry takes at most 100 options
@@ -40,7 +50,8 @@ MAX_WARGEAR = 50
 MAX_PROFILES = 10
 UNIT_TYPES = ("unit", "model")
 TYPE_CHARACTERISTICS = ("type", "unit type")
-NEW_VALIDATORS = ({"code": "fielding_limit"}, {"code": "card_option"})
+NEW_VALIDATORS = ({"code": "fielding_limit"}, {"code": "card_option"},
+                  {"code": "catalogue_hidden"})
 
 
 def slug(text: str, taken: set[str], prefix: str = "") -> str:
@@ -52,7 +63,7 @@ def slug(text: str, taken: set[str], prefix: str = "") -> str:
     return key
 
 
-def type_words(walked: Walked) -> list[str]:
+def type_words(walked: Evaluated) -> list[str]:
     """Words that may name a unit type: profile type names, "Type" values and the words
     in their brackets ("Vehicle (Walker)" -> Vehicle, Walker), category names."""
     words: list[str] = []
@@ -122,7 +133,9 @@ class PackBuilder:
         attributes = self.pack["system"].setdefault("attributes", {})
         self.settings = dict(attributes.get("battlescribe") or {})
         names = cost_names or tuple(self.settings.get("cost_names") or ("pts", "points"))
-        self.walker = UnitWalker(library, tuple(names))
+        self.ledger = Ledger(library_index(library.books))
+        self.evaluator = UnitEvaluator(library, tuple(names), self.ledger)
+        self.modifiers: dict[str, dict] = {}  # what the cards' rules name, by ref
         self.bases = self.settings.get("default_base_mm") or {}
         self.card_keys: set[str] = set()
         # A new version of a pack made from a catalogue: the options of the last import
@@ -138,7 +151,8 @@ class PackBuilder:
         self.item_keys = {i["key"] for i in self.pack["items"]}
         self.items: dict[str, dict] = {}  # folded option name -> item
         self.folded: dict[str, str] = {}  # names repeat thousands of times in a codex
-        self.report = {"entries": [], "skipped": [], "not_evaluated": []}
+        self.report = {"entries": [], "skipped": [], "not_evaluated": [], "applied": [],
+                       "rules": [], "modifiers": {}}
 
     def fold(self, name: str) -> str:
         if name not in self.folded:
@@ -155,19 +169,18 @@ class PackBuilder:
 
     def card(self, entry: Entry, link: Link | None) -> dict | None:
         name = (link.name if link is not None and link.name else entry.name)[:100]
-        walked = self.walker.walk(entry, link)
+        walked = self.evaluator.evaluate(entry.id, link.id if link is not None else "", name)
+        if walked is None or walked.hidden_here:
+            self.report["skipped"].append(_skip(name, entry.id, "hidden in the catalogue (by a "
+                                                "modifier that holds for the unit alone)"))
+            return None
+        name = (walked.name or name)[:100]
         unit_type = unit_type_of(type_words(walked), self.settings, self.fold)
-        base = self.bases.get(unit_type) if unit_type else None
         confirmed = self.confirmed.get(entry.id)
-        if confirmed is not None:
-            base = confirmed
-        options: dict[str, int] = {}
-        for option in walked.options:
-            key = self.option_key(option.name)
-            if key not in options and len(options) < MAX_OPTIONS:
-                options[key] = min(max(round(option.points), 0), MAX_POINTS)
+        base = confirmed if confirmed is not None else self._base(unit_type)
+        options, rules, held = self._options(walked)
         points = min(max(round(walked.points), 0), MAX_POINTS)
-        limit = fielding_limit((link.constraints if link else ()) + entry.constraints)
+        limit = walked.limit
         attributes = {
             "unit_type": unit_type,
             "wargear": walked.wargear[:MAX_WARGEAR],
@@ -180,6 +193,7 @@ class PackBuilder:
                 {"name": p.name, "type": p.type_name, "characteristics": dict(p.characteristics)}
                 for p in walked.profiles[:MAX_PROFILES]
             ],
+            **self._evaluated(entry, link, walked, held, rules),
         }
         if limit is not None and limit > 0:
             attributes["max_per_list"] = limit
@@ -194,7 +208,52 @@ class PackBuilder:
         self._row(entry, name, card, walked, limit)
         return card
 
-    def _row(self, entry: Entry, name: str, card: dict, walked: Walked, limit) -> None:
+    def _evaluated(self, entry: Entry, link: Link | None, walked: Evaluated, held: dict,
+                   option_rules: list[dict]) -> dict:
+        """What the rules need of a unit to evaluate the codex against a list."""
+        found = {
+            "battlescribe_link": link.id if link is not None else "",
+            "battlescribe_type": entry.type or "unit",
+            "battlescribe_categories": walked.category_ids[:20],
+            "battlescribe_defaults": walked.defaults,
+            "battlescribe_options": held,
+        }
+        rules = [*self._rules(walked.rules), *option_rules]
+        if rules:
+            found["battlescribe_rules"] = rules
+        return found
+
+    def _base(self, unit_type: str | None) -> int | None:
+        return self.bases.get(unit_type) if unit_type else None
+
+    def _options(self, walked: Evaluated) -> tuple[dict[str, int], list[dict], dict]:
+        """The card's options (item key -> points), their rules and their catalogue ids."""
+        options: dict[str, int] = {}
+        rules: list[dict] = []
+        held: dict[str, dict] = {}
+        # Two options of one name: the one the unit or its defaults offer is the option
+        # (one offered below another option, e.g. a shield of other armour, is not).
+        for option in sorted(walked.options, key=lambda o: o.depth):
+            key = self.option_key(option.name)
+            if key in options or len(options) >= MAX_OPTIONS:
+                continue
+            options[key] = min(max(round(option.points), 0), MAX_POINTS)
+            held[key] = {"id": option.entry_id, "link": option.link_id,
+                         "parent": option.parent_id}
+            rules += self._rules({**r, "key": key} for r in option.rules)
+        return options, rules, held
+
+    def _rules(self, rules) -> list[dict]:
+        """Rules as the pack keeps them; the modifiers they name, once for the pack."""
+        kept = []
+        for rule in rules:
+            for ref in rule["modifiers"]:
+                if ref not in self.modifiers:
+                    self.modifiers[ref] = self.ledger.data(self.ledger.seen[ref].modifier)
+            kept.append(rule)
+        return kept
+
+    def _row(self, entry: Entry, name: str, card: dict, walked: Evaluated, limit) -> None:
         unit_type = card["attributes"]["unit_type"]
         described = unit_type.replace("_", " ") if unit_type else "no unit type"
         base = card["base_mm"]
@@ -206,13 +265,19 @@ class PackBuilder:
             limit_text = (f", at most {limit} per list" if limit > 0
                           else ", max 0 per roster in the catalogue (not applied: a modifier "
                           "usually raises it)")
+        ruled = [r["value"] for r in walked.rules if r["field"] == "limit"]
+        if ruled and limit is None:
+            limit_text = (f", at most {int(min(ruled))} per list on its own (a rule of the "
+                          "codex changes it with the rest of the list)")
+        rules = len(card["attributes"].get("battlescribe_rules") or ())
+        rules_text = f", {rules} rule(s) evaluated against the list" if rules else ""
         self.report["entries"].append({
             "entry": name,
             "entry_id": entry.id,
             "type": entry.type,
             "became": (f"card {card['key']}: {name} ({described}, {base_text}), "
                        f"{card['points']} points for {walked.models} model(s), "
-                       f"{len(card['options'])} option(s){limit_text}"),
+                       f"{len(card['options'])} option(s){limit_text}{rules_text}"),
             "card": card["key"],
             "unit_type": unit_type,
             "points": card["points"],
@@ -223,26 +288,21 @@ class PackBuilder:
             "max_per_list": card["attributes"].get("max_per_list"),
             "not_offered": walked.hidden[:50],
             "problems": walked.broken[:50],
+            "rules": rules,
         })
 
     def build(self, name: str) -> dict:
         cards = [c for e, k in units_of(self.library, self.report["skipped"])
                  if (c := self.card(e, k)) is not None]
         book = self.library.books[0]
+        keep_ids(cards, self.modifiers.values())
         self.pack["cards"] = cards
         self.pack["items"] = self.pack["items"] + list(self.items.values())
         validators = self.pack.setdefault("validators", [])
         codes = {v["code"] for v in validators}
         validators.extend(dict(v) for v in NEW_VALIDATORS if v["code"] not in codes)
         self._system(book, name)
-        # A modifier's field may be a cost type's id: say its name ("set pts 70").
-        cost_names = {i: n for b in self.library.books for i, n in b.cost_types.items()}
-        self.report["not_evaluated"] = [
-            {"where": m.where,
-             "modifier": f"{m.type} {cost_names.get(m.field, m.field)} {m.value}".strip(),
-             "conditions": list(m.conditions), "status": "not evaluated"}
-            for m in self.library.modifiers
-        ]
+        self.report.update(self.ledger.report())
         return self.pack
 
     def _system(self, book: Book, name: str) -> None:
@@ -251,14 +311,17 @@ class PackBuilder:
         system["data_version"] = f"bs-{book.revision or '0'}"[:64]
         system["description"] = (
             f"{name}: units imported from the BattleScribe catalogue '{book.name}' "
-            f"(revision {book.revision or '?'}). Points and options are the catalogue's "
-            "as written (its modifiers are not evaluated); base sizes are the pack's "
-            "defaults per unit type, not from the catalogue, until confirmed."
+            f"(revision {book.revision or '?'}). Points and options are the catalogue's, "
+            "with its modifiers evaluated (what depends on the rest of a list is evaluated "
+            "when the list is checked); base sizes are the pack's defaults per unit type, "
+            "not from the catalogue, until confirmed."
         )[:2000]
         self.settings["catalogue"] = {
             "id": book.id, "name": book.name, "revision": book.revision,
             "game_system_id": book.game_system_id,
         }
+        self.settings["cost_type_id"] = next(iter(self.evaluator.cost_ids), "")
+        self.settings["modifiers"] = self.modifiers
         system["attributes"]["battlescribe"] = self.settings
 
 

@@ -82,6 +82,9 @@ class ReportRowSerializer(serializers.Serializer):
     max_per_list = serializers.IntegerField(allow_null=True)
     not_offered = serializers.ListField(child=serializers.CharField())
     problems = serializers.ListField(child=serializers.CharField())
+    rules = serializers.IntegerField(
+        help_text="How many of the codex's conditions on the rest of a list the card keeps "
+                  "as rules, evaluated when a list is checked.")
 
 
 class SkippedSerializer(serializers.Serializer):
@@ -94,13 +97,36 @@ class NotEvaluatedSerializer(serializers.Serializer):
     where = serializers.CharField()
     modifier = serializers.CharField()
     conditions = serializers.ListField(child=serializers.CharField())
-    status = serializers.CharField()
+    status = serializers.CharField(help_text='"not evaluated".')
+    reason = serializers.CharField(help_text="Why not: on an entry no card uses, or what it "
+                                             "changes is not kept by the pack.")
+
+
+class EvaluatedSerializer(serializers.Serializer):
+    where = serializers.CharField(help_text="The entries above the modifier, by name.")
+    modifier = serializers.CharField(help_text='What it does, e.g. "set pts 15".')
+    conditions = serializers.ListField(child=serializers.CharField(),
+                                       help_text="Its conditions and repeats in words.")
+    status = serializers.CharField(help_text='"applied" or "became a rule".')
+    cards = serializers.ListField(child=serializers.CharField(),
+                                  help_text="The cards (by name) it applied to (at most 50).")
+
+
+class ModifierCountsSerializer(serializers.Serializer):
+    total = serializers.IntegerField(help_text="Modifiers in the catalogue and game system.")
+    applied = serializers.IntegerField(help_text="Evaluated for a unit alone at import.")
+    rules = serializers.IntegerField(help_text="Depend on the rest of a list: kept as rules.")
+    not_evaluated = serializers.IntegerField()
 
 
 class ImportReportSerializer(serializers.Serializer):
     entries = ReportRowSerializer(many=True)
     skipped = SkippedSerializer(many=True)
-    not_evaluated = NotEvaluatedSerializer(many=True)
+    not_evaluated = NotEvaluatedSerializer(
+        many=True, help_text="Modifiers not evaluated, each with the reason.")
+    applied = EvaluatedSerializer(many=True, help_text="Modifiers applied at import.")
+    rules = EvaluatedSerializer(many=True, help_text="Modifiers that became rules of the pack.")
+    modifiers = ModifierCountsSerializer(help_text="How many modifiers had each outcome.")
 
 
 class PackImportedSerializer(PackDetailSerializer):
@@ -176,8 +202,9 @@ def _own_pack(request, pack_id: str):
 @parser_classes([MultiPartParser])
 def pack_import_battlescribe(request):
     """A Boarding Action pack (or another game's that makes packs from catalogues) from a
-    BattleScribe catalogue: a card per unit, with a report of what each entry became,
-    every entry skipped and why, and every modifier and condition, not evaluated. A new
+    BattleScribe catalogue: a card per unit, its modifiers evaluated, with a report of what
+    each entry became, every entry skipped and why, and every modifier: applied, kept as a
+    rule of the pack, or not evaluated (with the reason), and how many of each. A new
     private pack of yours, or with ``pack`` the next version of your pack."""
     try:
         texts = _texts(request)

@@ -12,7 +12,7 @@ from rules.systems.boarding_action.units import unit_of
 
 
 def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> int:
-    unit = unit_of(entry, catalogue)
+    unit = unit_of(entry, catalogue, document)
     return unit.points * entry.count if unit is not None else 0
 
 

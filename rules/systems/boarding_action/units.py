@@ -7,9 +7,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from rules.engine.catalogue import Catalogue
-from rules.engine.document import Entry
+from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context
 from rules.engine.violations import N_
+from rules.systems.boarding_action.catalogue_rules import entry_index, judge
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +29,14 @@ class Unit:
         return self.card is None
 
 
-def unit_of(entry: Entry, catalogue: Catalogue) -> Unit | None:
+def unit_of(entry: Entry, catalogue: Catalogue, document: ListDocument | None = None
+            ) -> Unit | None:
     """The (name, unit_type, base_mm, wargear, points) of an entry; None for an unknown card.
 
     A card keeps its unit type and wargear keywords in ``attributes``
-    (``unit_type``, ``wargear``) and its base in ``base_mm``.
+    (``unit_type``, ``wargear``) and its base in ``base_mm``. A card imported from a codex
+    with rules (``attributes.battlescribe_rules``) is priced as those rules say for the
+    ``document`` the entry is in (catalogue_rules.py).
     """
     if entry.custom is not None:
         c = entry.custom
@@ -43,12 +47,18 @@ def unit_of(entry: Entry, catalogue: Catalogue) -> Unit | None:
     # Options chosen (cards of a pack imported from a codex catalogue): their names are
     # wargear, so a "Jump Pack" option meets forbidden_wargear, and their points count.
     chosen = [catalogue.items[k] for k in entry.options if k in catalogue.items]
+    points = card.points + sum(catalogue.item_points(card, i.key) for i in chosen)
+    if document is not None and card.attributes.get("battlescribe_rules"):
+        judged = judge(catalogue, document)
+        index = entry_index(document, entry, judged)
+        if index is not None:
+            points = max(0, points + judged.points_change(index, entry.options))
     return Unit(
         name=card.name,
         unit_type=card.attributes.get("unit_type"),
         base_mm=card.base_mm,
         wargear=tuple(card.attributes.get("wargear") or ()) + tuple(i.name for i in chosen),
-        points=card.points + sum(catalogue.item_points(card, i.key) for i in chosen),
+        points=points,
         card=card.key,
     )
 
@@ -65,7 +75,7 @@ def keyword_words(catalogue: Catalogue, keyword: str) -> str:
 def units(ctx: Context) -> Iterator[tuple[int, Entry, Unit]]:
     """Every entry the validators can judge (unknown cards are unknown_key's)."""
     for i, entry in enumerate(ctx.document.entries):
-        unit = unit_of(entry, ctx.catalogue)
+        unit = unit_of(entry, ctx.catalogue, ctx.document)
         if unit is not None:
             yield i, entry, unit
 

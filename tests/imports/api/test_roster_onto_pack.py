@@ -54,6 +54,10 @@ def test_a_roster_onto_the_pack_becomes_its_cards(api, pack, alice):
     report = body["import_report"]
     assert [(row["kind"], row.get("matched_by")) for row in report] == [
         ("card", "entry id"), ("card", "entry id"), ("card", "name"), ("custom_unit", None)]
+    # The roster's own cost of each unit beside ours: this roster agrees with the pack.
+    assert [(row.get("roster_points"), row.get("points"), row.get("points_difference"))
+            for row in report] == [(101.0, 101, 0), (70.0, 70, 0), (100.0, 100, 0),
+                                   (None, None, None)]
     codes = {v["code"] for v in body["validation"]["violations"]
              if v["entry_id"] == entries[0]["id"]}
     assert "forbidden_wargear" in codes

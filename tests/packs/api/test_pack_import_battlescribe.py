@@ -6,7 +6,7 @@ its report, the next version of one's own pack, and every refusal (400, 403, 404
 import pytest
 
 from armylists.packs.models import Pack
-from tests.support.battlescribe import zipped
+from tests.support.battlescribe import ROSTERS, zipped
 from tests.support.battlescribe_catalogues import CAT, ENTITIES, GST, MALFORMED, catz, zip_bomb
 from tests.support.http import Http, token_client
 from tests.support.paths import FIXTURES
@@ -20,7 +20,10 @@ DETAIL_FIELDS = {
 }
 ROW_FIELDS = {"entry", "entry_id", "type", "became", "card", "unit_type", "points", "models",
               "base_mm", "base_mm_default", "options", "max_per_list", "not_offered",
-              "problems"}
+              "problems", "rules"}
+REPORT_FIELDS = {"entries", "skipped", "not_evaluated", "applied", "rules", "modifiers"}
+EVALUATED_FIELDS = {"where", "modifier", "conditions", "status", "cards"}
+EVAL = ROSTERS / "evaluator-test.cat"
 
 
 @pytest.fixture
@@ -80,7 +83,7 @@ def test_it_makes_a_private_pack_with_a_report(alice):
     assert {k: body[k] for k in DETAIL_FIELDS} == detail
 
     report = body["report"]
-    assert set(report) == {"entries", "skipped", "not_evaluated"}
+    assert set(report) == REPORT_FIELDS
     rows = {row["entry"]: row for row in report["entries"]}
     assert sorted(rows) == ["Assault Marines", "Brother Dreadnought", "Chapter Champion",
                             "Land Speeder", "Tactical Marines"]
@@ -89,13 +92,34 @@ def test_it_makes_a_private_pack_with_a_report(alice):
         "entry": "Brother Dreadnought", "entry_id": "se-dread", "type": "model", "became": "",
         "card": "brother-dreadnought", "unit_type": "walker", "points": 100, "models": 1,
         "base_mm": 60, "base_mm_default": True, "options": 1, "max_per_list": None,
-        "not_offered": [], "problems": []}
+        "not_offered": [], "problems": [], "rules": 0}
     assert rows["Chapter Champion"]["max_per_list"] == 1
     assert [s["entry"] for s in report["skipped"]] == ["Legacy Squad", "Chapter Tactics"]
     assert all(set(s) == {"entry", "entry_id", "reason"} for s in report["skipped"])
-    assert report["not_evaluated"] == [{
+    assert report["not_evaluated"] == report["applied"] == []
+    assert report["rules"] == [{
         "where": "Chapter Champion", "modifier": "set pts 70",
-        "conditions": ["atLeast 1.0 of se-assault in roster"], "status": "not evaluated"}]
+        "conditions": ["roster has at least 1 selections of Assault Marines"],
+        "status": "became a rule", "cards": ["Chapter Champion"]}]
+    assert report["modifiers"] == {"total": 1, "applied": 0, "rules": 1, "not_evaluated": 0}
+
+
+def test_every_modifier_of_a_codex_has_its_outcome_in_the_report(alice):
+    body = send(alice, catalogue=EVAL.read_bytes()).json()
+    report = body["report"]
+    assert report["modifiers"] == {"total": 11, "applied": 5, "rules": 3, "not_evaluated": 3}
+    assert all(set(r) == EVALUATED_FIELDS for r in report["applied"] + report["rules"])
+    assert {r["status"] for r in report["applied"]} == {"applied"}
+    assert {r["status"] for r in report["rules"]} == {"became a rule"}
+    assert all(set(r) == {"where", "modifier", "conditions", "status", "reason"}
+               and r["status"] == "not evaluated" and r["reason"]
+               for r in report["not_evaluated"])
+    shield = next(r for r in report["applied"] if r["modifier"] == "set pts 15")
+    assert shield == {"where": "Vanguard Captain > Vanguard Captain > Void Shield",
+                      "modifier": "set pts 15", "conditions": [], "status": "applied",
+                      "cards": ["Vanguard Captain"]}
+    rows = {r["entry"]: r for r in report["entries"]}
+    assert (rows["Vanguard Captain"]["rules"], rows["Strike Squad"]["rules"]) == (2, 1)
 
 
 def test_the_stored_version_holds_the_mapped_cards(alice):
@@ -245,6 +269,10 @@ def test_it_is_in_the_openapi_schema_with_an_example(api, official):
         body["properties"])
     answer = operation["responses"]["201"]["content"]["application/json"]
     assert answer["examples"]
+    report = schema["components"]["schemas"]["ImportReport"]["properties"]
+    assert set(report) == REPORT_FIELDS
+    [example] = answer["examples"].values()
+    assert set(example["value"]["report"]) == REPORT_FIELDS
     assert {"400", "403", "404", "413", "429"} <= set(operation["responses"])
 
 

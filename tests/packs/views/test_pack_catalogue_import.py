@@ -7,6 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from armylists.packs.models import Pack
+from tests.support.battlescribe import ROSTERS
 from tests.support.battlescribe_catalogues import CAT, ENTITIES, GST, MALFORMED, catz
 from tests.support.pack_pages import client_of
 from tests.support.pages import Page
@@ -71,11 +72,35 @@ def test_a_catalogue_becomes_a_private_pack_and_the_report_shows(clients, alice)
     skipped = page.testid("report-skipped")[0].text
     assert "Legacy Squad" in skipped and "Chapter Tactics" in skipped
     assert "not a unit or model" in skipped
-    [modifier] = texts(page, "report-not-evaluated")
-    assert modifier == ("Chapter Champion: set pts 70 (when atLeast 1.0 of se-assault in "
-                        "roster) — not evaluated")
+    [modifier] = texts(page, "report-rules")
+    assert modifier == ("Chapter Champion: set pts 70 (when roster has at least 1 selections "
+                        "of Assault Marines) — became a rule")
+    assert texts(page, "modifier-counts") == [
+        "1 modifiers: 0 applied at import, 1 became rules of the pack (checked against each "
+        "list), 0 not evaluated."]
+    assert page.testid("report-applied") == page.testid("report-not-evaluated") == []
     assert page.testid("to-pack")[0].attrs["href"] == f"/packs/{pack.id}/"
     assert page.testid("edit-pack")[0].attrs["href"] == f"/packs/{pack.id}/edit/"
+
+
+def items(page, testid) -> list[str]:
+    return [li.text for li in page.testid(testid)[0].find_all("li")]
+
+
+def test_every_outcome_of_the_modifiers_shows(clients):
+    r = send(clients["alice"], catalogue=(ROSTERS / "evaluator-test.cat").read_bytes(),
+             name="Wolves")
+    assert r.status_code == 201
+    page = Page(r)
+    assert texts(page, "modifier-counts") == [
+        "11 modifiers: 5 applied at import, 3 became rules of the pack (checked against each "
+        "list), 3 not evaluated."]
+    applied = items(page, "report-applied")
+    assert "Vanguard Captain > Vanguard Captain > Void Shield: set pts 15 — applied" in applied
+    assert len(items(page, "report-rules")) == 3
+    [page_modifier] = [t for t in items(page, "report-not-evaluated") if "page 12" in t]
+    assert page_modifier.startswith("Strike Squad: set page 12 — not evaluated")
+    assert page_modifier.endswith("changes a field, which the pack does not keep")
 
 
 def test_zipped_catalogue_without_its_game_system(clients):
@@ -174,7 +199,14 @@ def test_in_german(clients):
     assert "Katalog (.cat oder .catz)" in form_page.text
     report = Page(send(german, name="Club Marines"))
     assert "Einträge und was aus ihnen wurde" in report.text
-    assert "nicht ausgewertet" in report.testid("report-not-evaluated")[0].text
+    assert "zur Regel geworden" in report.testid("report-rules")[0].text
+    assert report.testid("modifier-counts")[0].text.startswith(
+        "1 Modifikatoren: 0 beim Import angewandt, 1 zu Regeln des Pakets geworden")
+    evaluated = Page(send(german, catalogue=(ROSTERS / "evaluator-test.cat").read_bytes(),
+                          name="Wolves"))
+    assert "nicht ausgewertet" in evaluated.testid("report-not-evaluated")[0].text
+    assert "angewandt" in evaluated.testid("report-applied")[0].text
+    assert "Modifikatoren werden ausgewertet" in form_page.text
     assert report.testid("base-unconfirmed")[0].text == "Base nicht aus dem Katalog"
 
 

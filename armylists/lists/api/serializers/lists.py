@@ -288,6 +288,21 @@ class ImportReportRowSerializer(serializers.Serializer):
         help_text="Boarding Action: the base is the default for the unit type (rosters have "
         "no bases); check it and correct it.",
     )
+    roster_points = serializers.FloatField(
+        required=False,
+        help_text="Boarding Action, a unit that became a card of a pack made from its codex: "
+        "what the roster itself counts for the unit with everything selected under it.",
+    )
+    points = serializers.IntegerField(
+        required=False,
+        help_text="What this pack counts for that entry: the card with its options, the "
+        "codex's rules evaluated against the whole list.",
+    )
+    points_difference = serializers.FloatField(
+        required=False,
+        help_text="points minus roster_points: 0 when both agree; otherwise the report's "
+        "'became' says both numbers.",
+    )
 
 
 class ListImportedSerializer(ListDetailSerializer):
