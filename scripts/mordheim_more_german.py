@@ -47,6 +47,13 @@ GERMAN_WARBANDS = {
     "caravans": "Händlerkarawanen",
     "nightgoblins": "Nachtgoblins",
     "restless": "Die ruhelosen Toten",
+    "woodelf": "Waldelfen von Athel Loren",
+}
+# What a warband chooses when it is founded (the data's label of its subtypes).
+GERMAN_CHOICE_LABELS = {
+    "City": "Stadt",
+    "Tribe": "Stamm",
+    "Choice": "Wahl",
 }
 # By the fighter's name (the same German wherever the name recurs).
 GERMAN_FIGHTERS = {
@@ -149,6 +156,11 @@ GERMAN_FIGHTERS = {
     "Brethren": "Brüder",
     "Forest Goblin": "Waldgoblin",
     "Gigantic Spider": "Gigantische Spinne",
+    "Hunt Master": "Jagdmeister",
+    "Waywatcher": "Wegwächter",
+    "Forest Mage": "Waldmagier",
+    "Deepwood Scout": "Tiefwald-Späher",
+    "Glade Guard": "Lichtungswächter",
 }
 GERMAN_HIRED_SWORDS = {
     "ogre": "Oger-Leibwächter",
@@ -194,4 +206,24 @@ GERMAN_HIRED_SWORDS = {
     "witchhunterHS": "Hexenjäger",
     "priestofmorr": "Priester des Morr",
     "wolfpriest": "Wolfspriester Ulrics",
+    "beggar": "Bettler",
+    "chaosfury": "Chaosfurie",
+    "cursedhillman": "Verfluchter Hügelmann",
+    "darkmage": "Dunkler Magier",
+    "dwarfslayerpirate": "Zwergen-Slayerpirat",
+    "emissary": "Gesandter des Chaos",
+    "diestro": "Estalischer Diestro",
+    "fallensister": "Die gefallene Schwester",
+    "goblinlanternbearer": "Goblin-Laternenträger",
+    "gravesman": "Totengräber",
+    "halflingknight": "Halblingsritter",
+    "imperialtactician": "Imperialer Taktiker",
+    "knightwhitewolf": "Ritter des Weißen Wolfs",
+    "ninjagnoblar": "Ninja-Gnoblar",
+    "ogreslavemaster": "Oger-Sklavenmeister",
+    "slaver": "Sklavenhändler",
+    "swashbuckler": "Draufgänger",
+    "ungortrapper": "Ungor-Fallensteller",
+    "weaponsmith": "Waffenschmied",
+    "woodelfhunter": "Waldelfen-Jäger",
 }

@@ -247,7 +247,7 @@ def test_the_pack_counts_official_warbands_and_hired_swords():
     official = [f for f in PACK.factions.values() if f.attributes.get("official")]
     assert len(official) >= 38
     unofficial = [f for f in PACK.factions.values() if f.attributes.get("official") is False]
-    assert unofficial and all("(unofficial)" in f.name for f in unofficial)
+    assert unofficial and all("(unofficial" in f.name for f in unofficial)
     swords = [c for c in PACK.cards.values() if c.attributes.get("hired_sword")]
     assert len([c for c in swords if c.attributes["official"]]) >= 43
     assert all(f.attributes.get("source") for f in PACK.factions.values())
