@@ -75,6 +75,25 @@ def _by_source_key(cards) -> dict[str, list[dict]]:
     return out
 
 
+def _fighters(audit: Audit, pack: dict, faction: dict, wb: dict, sub: dict | None,
+              lists: dict, items: dict) -> set[str]:
+    """The warband's fighters and their lists; the keys of the pack cards compared."""
+    cards = _by_source_key(c for c in pack["cards"] if c["faction"] == faction["key"])
+    seen = set()
+    for u in wb["units"]:
+        found = cards.get(u["id"]) or []
+        if not found:
+            audit.missing("fighter", f"{faction['key']}/{u['id']}", "pack")
+            continue
+        card = found.pop(0)
+        seen.add(card["key"])
+        audit.compare("fighter", card["key"],
+                      rows.fighter(card, u, wb, sub["key"] if sub else None))
+        audit.compare("equipment list", card["key"], rows.list_prices(
+            card, lists.get(u["equipment_list"] or "", []), items))
+    return seen
+
+
 def _warbands(audit: Audit, pack: dict, source: dict, items: dict) -> None:
     factions = _factions(pack, source)
     seen, seen_cards = set(), set()
@@ -90,18 +109,7 @@ def _warbands(audit: Audit, pack: dict, source: dict, items: dict) -> None:
             seen.add(faction["key"])
             audit.compare("warband", faction["key"],
                           rows.warband(faction, wb, sub, source["hire"]))
-            cards = _by_source_key(c for c in pack["cards"] if c["faction"] == faction["key"])
-            for u in wb["units"]:
-                found = cards.get(u["id"]) or []
-                if not found:
-                    audit.missing("fighter", f"{faction['key']}/{u['id']}", "pack")
-                    continue
-                card = found.pop(0)
-                seen_cards.add(card["key"])
-                audit.compare("fighter", card["key"],
-                              rows.fighter(card, u, wb, sub["key"] if sub else None))
-                audit.compare("equipment list", card["key"], rows.list_prices(
-                    card, lists.get(u["equipment_list"] or "", []), items))
+            seen_cards |= _fighters(audit, pack, faction, wb, sub, lists, items)
     for f in pack["factions"]:
         if f["key"] not in seen:
             audit.missing("warband", f["key"], "source")
@@ -126,19 +134,8 @@ def _hired_swords(audit: Audit, pack: dict, source: dict, items: dict) -> None:
             audit.missing("hired sword", card["key"], "source")
 
 
-def _items(audit: Audit, pack: dict, source: dict, items: dict) -> None:
-    by_name = {rows.bare(i["name"]): i for i in items.values()}
-    source_keys = {f["key"]: (f["attributes"].get("hire") or {}).get("warband")
-                   or f["attributes"]["source_key"] for f in pack["factions"]}
-    chart = {row["name"]: row for row in source["equipment"]}
-    seen = set()
-    for row in source["equipment"]:
-        item = by_name.get(row["name"])
-        if item is None:
-            audit.missing("item", row["name"], "pack")
-            continue
-        seen.add(item["key"])
-        audit.compare("item", item["key"], rows.chart_item(item, row, source_keys))
+def _list_items(audit: Audit, source: dict, by_name: dict, chart: dict, seen: set) -> None:
+    """The braces (a chart row's pair price) and the items only a list has."""
     for list_rows in source["equipment_lists"].values():
         for row in list_rows:
             if row["chart"] and not row["pair_of"]:
@@ -152,6 +149,22 @@ def _items(audit: Audit, pack: dict, source: dict, items: dict) -> None:
                          [("points", item["points"], row["cost"]),
                           ("kind", item["kind"], row["kind"])])
                 audit.compare("item", item["key"], pairs)
+
+
+def _items(audit: Audit, pack: dict, source: dict, items: dict) -> None:
+    by_name = {rows.bare(i["name"]): i for i in items.values()}
+    source_keys = {f["key"]: (f["attributes"].get("hire") or {}).get("warband")
+                   or f["attributes"]["source_key"] for f in pack["factions"]}
+    chart = {row["name"]: row for row in source["equipment"]}
+    seen = set()
+    for row in source["equipment"]:
+        item = by_name.get(row["name"])
+        if item is None:
+            audit.missing("item", row["name"], "pack")
+            continue
+        seen.add(item["key"])
+        audit.compare("item", item["key"], rows.chart_item(item, row, source_keys))
+    _list_items(audit, source, by_name, chart, seen)
     for key in items:
         if key not in seen:
             audit.missing("item", key, "source")

@@ -99,12 +99,18 @@ def fighter(card: dict, u: dict, wb: dict, city: str | None):
             _hero_lists(wb, u, u["skills"]) if u["skills"] else [])
     yield "by_choice", a.get("by_choice") or {}, _by_choice(wb, u, hero)
     yield "equipment_list", a.get("equipment_list"), u["equipment_list"]
+    yield from _limits(card, u, hero)
+    yield from _stats(card["stats"], u["profile"])
+
+
+def _limits(card: dict, u: dict, hero: bool):
+    """Kind, the least a warband fields of him, what he may not carry."""
+    a = card["attributes"]
     yield "kind", card["kind"], "model" if hero else "unit"
     if "type_min" in a or u["min"] or (u["required"] and not hero):
         yield "type_min", a.get("type_min"), 1 if u["required"] and not hero else u["min"]
     for flag in ("no_armour", "no_missile", "no_heavy_armour"):
         yield flag, bool(a.get(flag)), u[flag]
-    yield from _stats(card["stats"], u["profile"])
 
 
 def list_prices(card: dict, rows: list[dict], items: dict):
