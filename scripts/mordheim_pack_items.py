@@ -189,10 +189,14 @@ def items(facts: dict, faction_of, users: dict[str, set], official: dict[str, bo
             item["attributes"]["first_free"] = True
         out[item["key"]] = item
     _list_items(facts, out, chart)
-    for item in out.values():  # a brace is bought by whoever may buy one of the pair
+    for key, item in out.items():
         single = out.get(item["attributes"].get("pair_of") or "")
         if single is not None and "buyers" in single["attributes"]:
+            # a brace is bought by whoever may buy one of the pair
             item["attributes"]["buyers"] = dict(single["attributes"]["buyers"])
+        elif item["attributes"]["source"].endswith("the chart has no row)"):
+            # an item only lists have: the warbands whose lists carry it
+            item["attributes"]["buyers"] = {"only": sorted(users.get(key, ()))}
     _label_unofficial(out, users, official)
     for item in out.values():
         if item.get("aliases"):

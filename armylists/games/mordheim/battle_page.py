@@ -24,6 +24,7 @@ from .battle_forms import BattleStepForm, ExperienceStepForm, ExplorationStepFor
 from .campaign_rows import local_fighter_name, local_fighters
 from .services import campaign, campaign_battles
 from .trading_form import TradingStepForm
+from .trading_offer import purchase_offer
 
 
 def here(army_list, step=None):
@@ -246,9 +247,13 @@ def _trading_form(s: _Step):
                                                        "hires", "dismissals", "moves")}
     before = _before_trading(s.army_list, s.saved) or s.roster
     fighters = local_fighters(before["fighters"], catalogue)
+    lists = {f["entry_id"]: set(catalogue.cards[f["card"]].allowed_items)
+             for f in s.fighters() if f["card"] in catalogue.cards}
     return TradingStepForm(s.data, fighters=fighters, stash=before["stash"],
                            targets=s.fighters(), items=items, cards=cards, names=names,
-                           initial_rows=rows, hired_swords=hired_sword_choices(catalogue, faction),
+                           initial_rows=rows, fighter_items=lists,
+                           offer=purchase_offer(catalogue, faction),
+                           hired_swords=hired_sword_choices(catalogue, faction),
                            dismissable=[(f["entry_id"], f["name"]) for f in fighters
                                         if f["in_warband"] and _is_hired(catalogue, f)],
                            initial={"sell_shards": s.saved.get("sell_shards") or None})

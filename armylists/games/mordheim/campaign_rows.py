@@ -52,6 +52,8 @@ def fighter_row(fighter: dict, catalogue) -> dict:
         **fighter,
         "name": local_fighter_name(fighter, catalogue),
         "card_name": local_name(card, fighter["card"] or "?"),
+        # a hired sword is one model of his own, never a group
+        "hired_sword": bool(card is not None and card.attributes.get("hired_sword")),
         "stat_cells": stats,
         "item_names": item_names(catalogue, fighter["items"]),
         "notes": notes,

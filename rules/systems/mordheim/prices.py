@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.engine.catalogue import Item
+from rules.engine.violations import N_, Phrase
 
 from .dice import MAX_GOLD, fail, is_int
 
@@ -83,6 +84,16 @@ def price_text(item: Item) -> str:
     return f"{price['base']}+{dice_text(dice)}" if dice else str(price["base"])
 
 
+def price_words(item: Item) -> Phrase:
+    """``price_text`` as words a reader's language says ("100+W6×10" in German)."""
+    dice = dice_of(item)
+    if dice is None or multiple_of(item) or price_of(item).get("increment"):
+        return Phrase("{price}", {"price": price_text(item)})  # a number: no words to translate
+    return Phrase(N_("{base}+{count}D6{times}"), {
+        "base": price_of(item)["base"], "count": "" if dice["count"] == 1 else dice["count"],
+        "times": f"×{dice['times']}" if dice["times"] != 1 else ""})
+
+
 def price_range(item: Item) -> tuple[int, int]:
     """The lowest and highest price the chart's dice allow (a multiple: unknown, 0..MAX)."""
     if multiple_of(item):
@@ -99,6 +110,19 @@ def with_dice(item: Item, faces: Sequence[int]) -> int:
     if dice is None:
         return later_base(item)
     return later_base(item) + sum(faces) * dice["times"]
+
+
+def buyable_by(item: Item, faction: str | None) -> bool:
+    """The warband type may buy the item: the chart keeps some for a few warbands
+    (``buyers.only``) or from some (``buyers.except``)."""
+    buyers = item.attributes.get("buyers") or {}
+    if "only" in buyers and faction not in buyers["only"]:
+        return False
+    return faction not in (buyers.get("except") or ())
+
+
+def heroes_only(item: Item) -> bool:
+    return bool((item.attributes.get("buyers") or {}).get("heroes_only"))
 
 
 def multiple(item: Item, weapon: Item, path: str = "of") -> int:

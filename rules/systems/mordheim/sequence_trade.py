@@ -30,7 +30,15 @@ from rules.engine.violations import N_, Phrase
 
 from .dice import MAX_GOLD, CampaignError, Rolls, fail, join_path, spec_of, whole
 from .hired_swords import is_hired_sword
-from .prices import dice_of, later_base, multiple, multiple_of, price_text
+from .prices import (
+    buyable_by,
+    dice_of,
+    heroes_only,
+    later_base,
+    multiple,
+    multiple_of,
+    price_words,
+)
 from .roster import Fighter
 from .sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
 from .sequence_hire import hiring
@@ -110,13 +118,10 @@ def _may_buy(ps: PostBattle, f: Fighter | None, item, path: str) -> None:
     an item on the fighter's own list he may always buy."""
     if f is not None and item.key in _card(ps, f).allowed_items:
         return
-    buyers = item.attributes.get("buyers") or {}
-    faction = ps.roster.faction
-    if (faction not in buyers.get("only", (faction,))
-            or faction in (buyers.get("except") or ())):
+    if not buyable_by(item, ps.roster.faction):
         fail(path, f"{item.name} is not for this warband ({item.attributes.get('available_to')})",
              "not_for_this_warband")
-    if buyers.get("heroes_only") and f is not None and not f.hero:
+    if heroes_only(item) and f is not None and not f.hero:
         fail(path, f"{item.name} is for heroes only", "heroes_only")
 
 
@@ -222,7 +227,7 @@ def _unit_price(ps: PostBattle, row, at: str, item, f: Fighter | None):
                                join_path(at, "price_dice"))
     each = later_base(item) + sum(faces) * dice["times"]
     return each, {"price_dice": faces}, Phrase(N_("{price}: rolled {faces}"), {
-        "price": price_text(item), "faces": " + ".join(str(face) for face in faces)})
+        "price": price_words(item), "faces": " + ".join(str(face) for face in faces)})
 
 
 def _search(ps: PostBattle, row, at: str, item, who) -> dict:
