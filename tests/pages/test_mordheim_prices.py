@@ -150,3 +150,17 @@ def test_the_print_sheet_shows_a_hired_sword_and_the_equipment_he_comes_with(ali
     equipment = dick.find(data_testid="card-section-hired-sword-equipment").text
     assert "Brace of pistols" in equipment and "Cloak (as Buckler)" in equipment
     assert "Riding" in dick.find(data_testid="card-section-skill-lists").text
+
+
+def test_a_remas_heros_leadership_is_his_citys_not_an_advance(alice_client, alice,
+                                                               load_system):
+    load_system("mordheim")
+    saved = lists_services.list_create(owner=alice, data={
+        "format": "muster-list/1", "system": "mordheim", "name": "Remas", "faction": "tileans",
+        "role": "remas", "battle_size": None,
+        "entries": [{"card": "tileans-captain", "name": "Lorenzo"},
+                    {"card": "tileans-warrior", "size": 3}]})
+    page = open_page(alice_client, saved)
+    [lorenzo, _warriors] = page.testid("fighter")
+    assert "Ld 9" in lorenzo.text  # 8 + 1 for Remas
+    assert lorenzo.find_all(data_raised=None) == []
