@@ -19,37 +19,44 @@ from mordheim_more_data import (
     slug,
     source_note,
 )
-from mordheim_more_german import GERMAN_HIRED_SWORDS
+from mordheim_more_german import GERMAN_EQUIPMENT, GERMAN_HIRED_SWORDS
 
 
 def hired_sword_key(data_key: str, name: str) -> str:
     return "hired-" + slug(name)
 
 
+def _word(text: str) -> str:
+    """A name for matching: no case, hyphens, "and" or plural s ("Rope and Hook" is the
+    chart's "Rope & hook", "Longbow" its "Long bow")."""
+    return slug(text).replace("-and-", "-").replace("-", "").removesuffix("s")
+
+
 def _item_index(items: dict) -> dict[str, str]:
     """Words a piece of equipment may be named by -> item key: each item's key, aliases
-    and name, without "(unofficial)" and in the singular."""
+    and name, without "(unofficial)"."""
     index: dict[str, str] = {}
     for key, item in items.items():
         name = item["name"].removesuffix(" (unofficial)")
-        for word in (key, *item.get("aliases", ()), slug(name)):
-            index.setdefault(word, key)
-            index.setdefault(word.removesuffix("s"), key)
+        for word in (key, *item.get("aliases", ()), name):
+            index.setdefault(_word(word), key)
     return index
 
 
 def _find(name: str | None, index: dict[str, str]) -> str | None:
-    if not name:
-        return None
-    word = slug(name)
-    return index.get(word) or index.get(word.removesuffix("s"))
+    return index.get(_word(name)) if name else None
 
 
 def equipment(pieces: list[dict], items: dict) -> list[dict]:
     index = _item_index(items)
-    return [{"name": p["name"], "item": _find(p["name"], index), "count": p["count"],
-             "counts_as": _find(p["counts_as"], index), "choice": p["choice"]}
-            for p in pieces]
+    out = []
+    for p in pieces:
+        item = _find(p["name"], index)
+        german = GERMAN_EQUIPMENT.get(p["name"]) if item is None else None
+        out.append({"name": p["name"], "item": item, "count": p["count"],
+                    "counts_as": _find(p["counts_as"], index), "choice": p["choice"],
+                    **({"names": {"de": german}} if german else {})})
+    return out
 
 
 def hired_swords(facts: dict, items: dict) -> list[dict]:

@@ -49,7 +49,7 @@ def test_the_trading_step_speaks_german(alice, warband):
     german = Client(**GERMAN)
     german.force_login(alice)
     items = offered(to_trading(german, warband))
-    assert items["elven-cloak"] == "Elfenumhang – 100+D6×10 GK · selten 12"
+    assert items["elven-cloak"] == "Elfenumhang – 100+W6×10 GK · selten 12"
     assert items["club"] == "Knüppel – 3 GK"
 
 
@@ -107,7 +107,7 @@ def test_a_hired_swords_card_shows_the_equipment_he_comes_with(client, load_syst
     assert equipment == "Dagger, Brace of pistols, Rapier, Cloak (as Buckler), Horse"
     assert "Riding" in page.testid("skill-lists")[0].text
     page = Page(Client(**GERMAN).get("/g/mordheim/cards/hired-dwarf-troll-slayer/"))
-    assert page.testid("hired-sword-equipment")[0].text == "2 × Axt oder Double-Handed Axe"
+    assert page.testid("hired-sword-equipment")[0].text == "2 × Axt oder Zweihändige Axt"
     assert page.testid("race")[0].text == "Zwerg"
 
 

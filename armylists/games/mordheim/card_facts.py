@@ -49,7 +49,8 @@ def equipment_lines(catalogue, card) -> list[str]:
     choices: dict[int, list[str]] = {}
     for piece in card.attributes.get("equipment") or ():
         item = catalogue.items.get(piece.get("item") or "")
-        text = local_name(item) if item is not None else piece.get("name", "?")
+        own = (piece.get("names") or {}).get(language()) or piece.get("name", "?")
+        text = local_name(item) if item is not None else own
         if piece.get("count") and piece["count"] > 1:
             text = f"{piece['count']} × {text}"
         counts_as = catalogue.items.get(piece.get("counts_as") or "")
