@@ -46,6 +46,8 @@ class MordheimPresenter(Presenter):
         "items_in_sentence": _("equipment"),
         "limit_in_sentence": _("gold"),
         "entry": _("Fighter"),
+        # the list's role is a warband's choice when it is founded (a city, a tribe)
+        "role_in_sentence": _("city or tribe"),
     }
     GROUP_BY_KIND = True
     KIND_LABELS = {

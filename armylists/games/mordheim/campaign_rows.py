@@ -28,6 +28,23 @@ def local_fighters(fighters: list[dict], catalogue) -> list[dict]:
     return [{**f, "name": local_fighter_name(f, catalogue)} for f in fighters]
 
 
+def _notes(fighter: dict) -> list[str]:
+    """What the roster says of him besides his profile: games to miss, traits, hatred,
+    models lost, when he joined."""
+    notes = []
+    if fighter["misses_games"] == 1:
+        notes.append(_("misses the next game"))
+    elif fighter["misses_games"] > 1:
+        notes.append(_("misses the next %(n)s games") % {"n": fighter["misses_games"]})
+    notes += [_(TRAITS.get(t, t)) for t in fighter["traits"]]
+    notes += [_(HATRED_OF.get(h, h)) for h in fighter["hatred"]]
+    if fighter["lost_models"]:
+        notes.append(_("%(n)s lost") % {"n": fighter["lost_models"]})
+    if fighter["joined"]:
+        notes.append(_("joined after battle %(n)s") % {"n": fighter["joined"]})
+    return notes
+
+
 def fighter_row(fighter: dict, catalogue, choice: str | None = None) -> dict:
     """``choice``: the warband's (a Tilean city): his profile as it made it is his base, so
     a Remas hero's Leadership is not shown raised by an advance."""
@@ -40,17 +57,7 @@ def fighter_row(fighter: dict, catalogue, choice: str | None = None) -> dict:
         for name, value in fighter["stats"].items()
     ]
     unverified = list(card.attributes.get("unverified") or []) if card else []
-    notes = []
-    if fighter["misses_games"] == 1:
-        notes.append(_("misses the next game"))
-    elif fighter["misses_games"] > 1:
-        notes.append(_("misses the next %(n)s games") % {"n": fighter["misses_games"]})
-    notes += [_(TRAITS.get(t, t)) for t in fighter["traits"]]
-    notes += [_(HATRED_OF.get(h, h)) for h in fighter["hatred"]]
-    if fighter["lost_models"]:
-        notes.append(_("%(n)s lost") % {"n": fighter["lost_models"]})
-    if fighter["joined"]:
-        notes.append(_("joined after battle %(n)s") % {"n": fighter["joined"]})
+    notes = _notes(fighter)
     return {
         **fighter,
         "name": local_fighter_name(fighter, catalogue),

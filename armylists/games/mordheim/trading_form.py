@@ -164,14 +164,7 @@ class TradingStepForm(forms.Form):
     def _initial(self, rows: dict) -> None:
         for k, sale in enumerate(rows.get("sales", [])):
             self.initial[f"sell_{k}"] = f"{sale.get('entry_id') or STASH}|{sale['item']}"
-        for k, buy in enumerate(rows.get("purchases", [])):
-            p = f"buy_{k}_"
-            self.initial.update({p + "item": buy["item"], p + "for": buy.get("entry_id") or "",
-                                 p + "rarity": buy.get("rarity"), p + "roll": buy.get("roll"),
-                                 p + "searcher": buy.get("searcher") or "",
-                                 p + "dice": " ".join(str(d) for d in buy.get("price_dice")
-                                                      or ()),
-                                 p + "of": buy.get("of") or ""})
+        self._initial_purchases(rows.get("purchases", []))
         for k, hire in enumerate(rows.get("recruits", [])):
             p = f"hire_{k}_"
             self.initial.update({p + "card": hire.get("card") or "",
@@ -184,6 +177,16 @@ class TradingStepForm(forms.Form):
             self.initial.update({p + "item": f"{move.get('from_entry_id') or STASH}|"
                                              f"{move['item']}",
                                  p + "to": move.get("to_entry_id") or STASH})
+
+    def _initial_purchases(self, purchases: list[dict]) -> None:
+        for k, buy in enumerate(purchases):
+            p = f"buy_{k}_"
+            self.initial.update({p + "item": buy["item"], p + "for": buy.get("entry_id") or "",
+                                 p + "rarity": buy.get("rarity"), p + "roll": buy.get("roll"),
+                                 p + "searcher": buy.get("searcher") or "",
+                                 p + "dice": " ".join(str(d) for d in buy.get("price_dice")
+                                                      or ()),
+                                 p + "of": buy.get("of") or ""})
 
     def _initial_hired_swords(self, rows: dict) -> None:
         for k, hire in enumerate(rows.get("hires", [])):

@@ -68,16 +68,26 @@ def purchase_offer(catalogue, faction: str) -> dict:
     listed = _list_prices(catalogue, faction)
     offered = [item for item in catalogue.items.values()
                if item.key in listed or buyable_by(item, faction)]
+    return {
+        "choices": _by_kind(offered, listed),
+        "dice": {i.key: dice_of(i)["count"] for i in offered if dice_of(i)},
+        "multiple": {i.key for i in offered if multiple_of(i)},
+        "weapons": _weapons(offered),
+        "lists": listed,
+    }
+
+
+def _by_kind(offered, listed: dict) -> list:
+    """[(kind label, [(key, label)])], the chart's kinds in its order, names sorted."""
     groups: dict[str, list] = {}
     for item in sorted(offered, key=lambda i: local_name(i).casefold()):
         groups.setdefault(item.kind, []).append((item.key, item_label(item, listed.get(item.key))))
     kinds = [k for k in KINDS if k in groups] + [k for k in groups if k not in KINDS]
+    return [(str(KINDS.get(kind, kind)), groups[kind]) for kind in kinds]
+
+
+def _weapons(offered) -> list[tuple[str, str]]:
+    """The close combat weapons of a fixed price a weapon's multiple may be made of."""
     weapons = [(i.key, f"{local_name(i)} ({price_of(i)['base']} {_('gc')})") for i in offered
                if i.kind == "close_combat" and fixed(i) and price_of(i)["base"] > 0]
-    return {
-        "choices": [(str(KINDS.get(kind, kind)), groups[kind]) for kind in kinds],
-        "dice": {i.key: dice_of(i)["count"] for i in offered if dice_of(i)},
-        "multiple": {i.key for i in offered if multiple_of(i)},
-        "weapons": sorted(weapons, key=lambda pair: pair[1].casefold()),
-        "lists": listed,
-    }
+    return sorted(weapons, key=lambda pair: pair[1].casefold())
