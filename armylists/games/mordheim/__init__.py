@@ -5,18 +5,23 @@ rating and size; the rout test and the campaign log."""
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.names import language
 from armylists.presenters.base import Presenter
 from armylists.presenters.play_cards import number_track, track
 from rules.systems import mordheim
+from rules.systems.mordheim.choices import choices_of
+from rules.systems.mordheim.prices import fixed
 
 from . import api, api_fields, campaign, pack_columns, rout_test
 from .battlescribe import import_roster
 from .campaign_api import campaign as campaign_api
 from .campaign_api import campaign_battles as battles_api
 from .campaign_rows import current_roster
+from .card_facts import card_facts
 from .cards import campaign_blocks, print_card
 from .services.campaign import campaign_history
 from .text import text_facts, text_sections
+from .trading_offer import chart_price
 
 # Kinds of equipment a fighter may carry more than one of (a second sword, two daggers).
 REPEATABLE_KINDS = ("close_combat", "missile")
@@ -41,6 +46,8 @@ class MordheimPresenter(Presenter):
         "items_in_sentence": _("equipment"),
         "limit_in_sentence": _("gold"),
         "entry": _("Fighter"),
+        # the list's role is a warband's choice when it is founded (a city, a tribe)
+        "role_in_sentence": _("city or tribe"),
     }
     GROUP_BY_KIND = True
     KIND_LABELS = {
@@ -119,6 +126,19 @@ class MordheimPresenter(Presenter):
     def list_extras(self, *, army_list, catalogue):
         return {"campaign_now": current_roster(army_list=army_list, catalogue=catalogue)}
 
+    def role_choices(self, catalogue, document):
+        """A warband's choice when it is founded (a Tilean city), its options by name."""
+        faction = catalogue.factions.get(document.faction) if document.faction else None
+        return [(o["key"], o.get("name", o["key"]))
+                for o in choices_of(faction).get("options") or ()]
+
+    def role_title(self, catalogue, document):
+        faction = catalogue.factions.get(document.faction) if document.faction else None
+        offered = choices_of(faction)
+        names = offered.get("names") or {}
+        return names.get(language()) or offered.get("label") or super().role_title(
+            catalogue, document)
+
     def battle_size_required(self, catalogue):
         return False  # empty: the warband's starting gold
 
@@ -144,11 +164,20 @@ class MordheimPresenter(Presenter):
     def item_quantity_max(self, card, key, catalogue):
         return MAX_OF_ONE_ITEM
 
+    def item_price_text(self, card, key, catalogue):
+        """The chart's price as it writes it ("100+D6×10 gc") for an item a fighter's own
+        list does not price (it costs its base on the list until the dice are rolled)."""
+        item = catalogue.items.get(key)
+        if item is None or (card is not None and key in card.allowed_items) or fixed(item):
+            return None
+        return chart_price(item)
+
     def card_context(self, card, entry, catalogue):
         return {
             "hero": mordheim.is_hero(card),
             "leader": mordheim.is_leader(card),
             "model_price": mordheim.model_price(catalogue, card, entry),
+            **card_facts(catalogue, card),
         }
 
     def row(self, row, catalogue):
