@@ -1,11 +1,15 @@
-"""Write fixtures/mordheim.yaml from the public reference numbers (mordheim-facts.json
-for the warbands, mordheim-campaign.json for the post-battle campaign tables).
+"""Write fixtures/mordheim.yaml from the public reference numbers: mordheim-facts.json for
+the six warbands we began with, mordheim-campaign.json for the post-battle campaign
+tables, and the transcription fixtures/sources/mordheim-roster-builder.json for every
+other warband, the hired swords, the trading chart, the skill lists and the races.
 
     .venv/bin/python scripts/make_mordheim_pack.py [FACTS_JSON] [OUT_YAML] [CAMPAIGN_JSON]
+        [TRANSCRIPTION_JSON] [BSDATA_JSON]
 
-Defaults: /work/shared/data/mordheim-facts.json and mordheim-campaign.json ->
-fixtures/mordheim.yaml. The output is deterministic, so re-running it on the same facts
-changes nothing; commit its output. The campaign tables (``system.attributes.campaign``
+Defaults: /work/shared/data/mordheim-facts.json and mordheim-campaign.json, the files in
+fixtures/sources/ -> fixtures/mordheim.yaml. The output is deterministic, so re-running
+it on the same facts changes nothing; commit its output. The campaign tables
+(``system.attributes.campaign``
 and the cards' ``race``, ``gains_experience``, ``skill_lists``, ``wizard``) are built by
 mordheim_campaign_data.py; a mapping's ``unverified`` list names its keys whose value
 rests on one source or a disputed reading.
@@ -14,12 +18,15 @@ What the script adds to the facts (all public Mordheim facts, not in the JSON):
 - pack keys: the JSON's warband keys ("merc:reik") are not valid pack keys, so each
   warband gets a readable one (REIKLAND -> "reikland") and each fighter the warband key
   plus the slug of its name ("reikland-mercenary-captain");
-- the kind of the rare items, which are in the equipment lists but not in the JSON's
-  equipment catalogue;
 - the large-creature flag (warband rating 20 instead of 5): the Skaven Rat Ogre;
-- the rule that each fighter's first dagger is free (item attribute ``first_free``);
-- German names (``names: {de: ...}``) of every warband, fighter and item, and the German
-  stat labels (``stat_labels_by_language``), from GERMAN below.
+- German names (``names: {de: ...}``) of the six warbands and their fighters, and the
+  German stat labels (``stat_labels_by_language``), from GERMAN below (items take the
+  chart's German names).
+
+Items (prices as data, one key per item, who may buy what) are mordheim_pack_items.py;
+the other warbands mordheim_more_data.py; hired swords mordheim_hired_data.py. The
+self-audit (mordheim_audit.py, run by tests/packs/test_mordheim_audit.py) compares the
+written pack with the transcription field by field.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ import mordheim_more_data as more
 import yaml
 from mordheim_bsdata_marks import bsdata_note, mark_disagreements
 from mordheim_campaign_data import campaign, card_attributes
+from mordheim_hired_data import hired_swords
+from mordheim_pack_items import items as pack_items
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_FACTS = Path("/work/shared/data/mordheim-facts.json")
@@ -42,7 +51,7 @@ DEFAULT_MORE = ROOT / more.SOURCE_FILE
 # Where the BSData catalogues disagree with our numbers (written by mordheim_bsdata.py).
 DEFAULT_BSDATA = ROOT / "fixtures" / "sources" / "mordheim-bsdata-disagreements.json"
 
-DATA_VERSION = "2026.12.1"
+DATA_VERSION = "2027.1.1"
 
 WARBAND_KEYS = {
     "merc:reik": "reikland",
@@ -54,27 +63,11 @@ WARBAND_KEYS = {
 }
 # Fighter types that count as large creatures for the warband rating.
 LARGE = {("skaven", "ogre")}
-# Items of the equipment lists that the facts' catalogue does not have (rare items).
-RARE_KINDS = {
-    "Pistol": "missile",
-    "Brace of pistols": "missile",
-    "Duelling pistol": "missile",
-    "Brace of duelling pistols": "missile",
-    "Blunderbuss": "missile",
-    "Handgun": "missile",
-    "Hochland long rifle": "missile",
-    "Throwing stars": "missile",
-    "Blowpipe": "missile",
-    "Warplock pistol": "missile",
-    "Brace of warplock pistols": "missile",
-    "Weeping blades (pair)": "close_combat",
-    "Fighting claws (pair)": "close_combat",
-}
-FIRST_FREE = {"Dagger"}
 
-# German names, keyed by our keys (warbands and items) and by the fighter's slug (the
-# same in every warband that has him). The terms of the German edition where they are
-# established (Hauptmann, Jungblut, Schwertkämpfer, Hellebarde, Klan Eshin...); the
+# German names, keyed by our warband keys and by the fighter's slug (the same in every
+# warband that has him); items take the chart's (mordheim_pack_items.py). The terms of
+# the German edition where they are established (Hauptmann, Jungblut,
+# Schwertkämpfer, Hellebarde, Klan Eshin...); the
 # marked ones are our own rendering of a term whose German edition name is not known to
 # us, to correct when someone has the German book at hand.
 GERMAN_WARBANDS = {
@@ -111,42 +104,6 @@ GERMAN_FIGHTERS = {
     "brethren": "Brüder",  # ours
     "beastman": "Tiermensch",
     "darksoul": "Dunkle Seele",  # ours
-}
-GERMAN_ITEMS = {
-    "dagger": "Dolch",
-    "mace": "Streitkolben",
-    "hammer": "Hammer",
-    "axe": "Axt",
-    "sword": "Schwert",
-    "morning-star": "Morgenstern",
-    "double-handed-weapon": "Zweihandwaffe",
-    "spear": "Speer",
-    "halberd": "Hellebarde",
-    "crossbow": "Armbrust",
-    "pistol": "Pistole",
-    "brace-of-pistols": "Pistolenpaar",
-    "duelling-pistol": "Duellpistole",
-    "brace-of-duelling-pistols": "Duellpistolenpaar",
-    "bow": "Bogen",
-    "light-armour": "Leichte Rüstung",
-    "heavy-armour": "Schwere Rüstung",
-    "shield": "Schild",
-    "buckler": "Faustschild",
-    "helmet": "Helm",
-    "long-bow": "Langbogen",
-    "blunderbuss": "Donnerbüchse",
-    "handgun": "Muskete",
-    "hochland-long-rifle": "Hochländer Langbüchse",  # ours
-    "flail": "Flegel",
-    "weeping-blades-pair": "Weinende Klingen (Paar)",
-    "fighting-claws-pair": "Kampfklauen (Paar)",
-    "sling": "Schleuder",
-    "throwing-stars": "Wurfsterne",
-    "blowpipe": "Blasrohr",
-    "warplock-pistol": "Warplock-Pistole",
-    "brace-of-warplock-pistols": "Warplock-Pistolenpaar",
-    "club": "Keule",
-    "short-bow": "Kurzbogen",
 }
 # The German edition's profile: B(ewegung), K(ampf)G(eschick), B(allistische)
 # F(ertigkeit), S(tärke), W(iderstand), L(eben)P(unkte), I(nitiative), A(ttacken),
@@ -193,61 +150,19 @@ BATTLESCRIBE = {
 HEADER = """\
 # Mordheim game-data pack (muster-pack/1): warband rosters. GENERATED, do not edit:
 #   .venv/bin/python scripts/make_mordheim_pack.py
-# Numbers transcribed from public data (see system.description); correct the facts file
-# and re-run the script, then bump DATA_VERSION in the script.
+# Numbers transcribed from public data (see system.description); correct the facts or
+# the transcription script and re-run the script, then bump DATA_VERSION in the script.
 #
-# Factions are warbands (starting gold, size limits, rating rules). Cards are fighters:
-# heroes are models (one entry each), henchmen are units (one entry per group, `size`
-# models). Card `items` are the fighter's own equipment list with that list's prices;
-# item `points` are the general price list, used only for display.
+# Factions are warbands (starting gold, size limits, rating rules, choices such as a
+# Tilean city). Cards are fighters: heroes are models (one entry each), henchmen are
+# units (one entry per group, `size` models), hired swords models of no warband. Card
+# `items` are the fighter's own equipment list with that list's prices; item `points`
+# are the trading chart's price (its base when the price has dice: `attributes.price`).
 """
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def kind_of(kind: str) -> str:
-    return kind.replace(" ", "_")
-
-
-def _list_items(facts: dict) -> dict[str, dict]:
-    """Every item of the warbands' equipment lists, once, by its key (an item not in the
-    equipment catalogue is a rare one)."""
-    catalogue = {e["name"]: e for e in facts["equipment"]}
-    items: dict[str, dict] = {}
-    for warband in facts["warbands"]:
-        for entries in warband["equipment_lists"].values():
-            for entry in entries:
-                name = entry["item"]
-                if slug(name) in items:
-                    continue
-                known = catalogue.get(name)
-                attributes = {"rare": known is None}
-                if name in FIRST_FREE:
-                    attributes["first_free"] = True
-                items[slug(name)] = {
-                    "key": slug(name),
-                    "name": name,
-                    "names": german(GERMAN_ITEMS, slug(name)),
-                    "kind": kind_of(known["kind"]) if known else RARE_KINDS[name],
-                    "points": known["cost_gc"] if known else entry["cost_gc"],
-                    "attributes": attributes,
-                }
-    return items
-
-
-def _all_items(facts: dict, more_facts: dict) -> dict[str, dict]:
-    """The whole equipment chart: rarity for the list items, and every other item."""
-    items = _list_items(facts)
-    items.update(more.chart_items(more_facts, items))
-    items.update(more.list_items(more_facts, items))
-    for key, item in items.items():
-        if "rarity" not in item["attributes"] and key.startswith("brace-of-"):
-            single = items.get(key.removeprefix("brace-of-").removesuffix("s"))
-            item["attributes"]["rarity"] = single and single["attributes"].get("rarity")
-        item["attributes"].setdefault("rarity", None)
-    return items
 
 
 def _faction(facts: dict, more_facts: dict, warband: dict, wkey: str) -> dict:
@@ -265,6 +180,8 @@ def _faction(facts: dict, more_facts: dict, warband: dict, wkey: str) -> dict:
             "grade": "core",
             "official": True,
             "source": f"Mordheim rulebook; {facts['source'].split(':')[0]}",
+            "race": more.race_key(next(w["race"] for w in more_facts["warbands"]
+                                       if w["key"] == data_key)),
             "hire": more.hire_facts(more_facts, data_key, subtype),
         },
     }
@@ -307,9 +224,57 @@ def _fighter_card(campaign_facts: dict, warband: dict, wkey: str, f: dict) -> di
     return card
 
 
+def _users(cards: list[dict]) -> dict[str, set]:
+    """Item key -> the pack factions whose fighters' lists carry it."""
+    out: dict[str, set] = {}
+    for card in cards:
+        for item in card["items"]:
+            out.setdefault(item["key"], set()).add(card["faction"])
+    return out
+
+
+def _check_item_keys(cards: list[dict], items: dict) -> None:
+    """Every item a fighter's list names is an item of the pack (never a silent gap)."""
+    for card in cards:
+        for item in card["items"]:
+            if item["key"] not in items:
+                raise ValueError(f"{card['key']}: its list names {item['key']!r}, no item")
+
+
+def description(factions: list[dict], cards: list[dict], items: dict, facts: dict,
+                more_facts: dict, disagreements: dict | None) -> str:
+    """What the pack holds and where its numbers come from, counted from the pack."""
+    official = sum(1 for f in factions if f["attributes"]["official"])
+    swords = [c for c in cards if c["attributes"].get("hired_sword")]
+    swords_official = sum(1 for c in swords if c["attributes"]["official"])
+    rare = sum(1 for i in items.values() if i["attributes"]["rare"])
+    return (
+        f"Mordheim warband rosters: {len(factions)} warbands ({official} official, "
+        f"{len(factions) - official} unofficial), {len(swords)} hired swords "
+        f"({swords_official} official) and the trading chart's {len(items)} items "
+        f"({rare} rare). Numbers (costs, profiles, limits, equipment lists and their "
+        "prices, the chart's prices with their dice, rarity, races, skill lists, hire "
+        "fees and upkeep, who may hire and buy what) are public data: the Reikland, "
+        "Middenheim, Marienburg, Skaven, Undead and Possessed fighters from "
+        f"{facts['source'].split(':')[0]} (data/warbands.json, data/equipment.json), "
+        "everything else from " + more_facts["source"].split(":")[0]
+        + f" as transcribed in {more.SOURCE_FILE}; scripts/mordheim_audit.py compares the "
+        "whole pack with that transcription and every difference is listed with its reason "
+        "in fixtures/sources/mordheim-audit-differences.json. Limits (starting gold, size, "
+        "at most 6 heroes, henchman groups of 1 to 5, first dagger free, rating 5 per "
+        "fighter and 20 per large creature plus experience) are the published "
+        "warband-building rules. Campaign tables (advances, racial maximums, skill lists, "
+        "exploration, wyrdstone sale, trading, rating, underdog) are transcribed from "
+        "public campaign references; values resting on one source or a disputed reading "
+        "are listed as unverified. "
+        + bsdata_note(disagreements)
+        + "An item's price is the chart's; a warband's own list may ask another, which "
+        "applies to that warband's fighters. Prices in gold crowns (gc)."
+    )
+
+
 def build(facts: dict, campaign_facts: dict, more_facts: dict,
           disagreements: dict | None = None) -> dict:
-    items = _all_items(facts, more_facts)
     factions, cards = [], []
     for warband in facts["warbands"]:
         wkey = WARBAND_KEYS[warband["key"]]
@@ -317,7 +282,11 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict,
         cards += [_fighter_card(campaign_facts, warband, wkey, f) for f in warband["fighters"]]
     more_factions, more_cards = more.more_warbands(more_facts, RATING)
     factions += more_factions
-    cards += more_cards + more.hired_swords(more_facts)
+    cards += more_cards
+    official = {f["key"]: f["attributes"]["official"] for f in factions}
+    items = pack_items(more_facts, more.faction_keys, _users(cards), official)
+    _check_item_keys(cards, items)
+    cards += hired_swords(more_facts, items)
     mark_disagreements(cards, disagreements)
 
     return {
@@ -327,33 +296,22 @@ def build(facts: dict, campaign_facts: dict, more_facts: dict,
             "name": "Mordheim",
             "data_version": DATA_VERSION,
             "sample_data": False,
-            "description": (
-                "Mordheim warband rosters for six warbands. Numbers (costs, starting "
-                "experience, type maximums, profiles, equipment lists and their prices) are "
-                "public data transcribed from " + facts["source"] + "; limits (starting gold, "
-                "3 to 15 or 20 fighters, at most 6 heroes, henchman groups of 1 to 5, first "
-                "dagger free, rating 5 per fighter and 20 per large creature plus experience) "
-                "are the published warband-building rules. Campaign tables (advances, racial "
-                "maximums, skill lists, exploration, wyrdstone sale, trading, rating, underdog) "
-                "are transcribed from public campaign references; values resting on one source "
-                "or a disputed reading are listed as unverified. "
-                + bsdata_note(disagreements)
-                + "A few rare items cost differently in a list than in the general price "
-                "list, and the list price applies. Prices in gold crowns (gc)."
-            ),
+            "description": description(factions, cards, items, facts, more_facts,
+                                       disagreements),
             "attributes": {
                 "currency": "gc",
                 "default_starting_gold": 500,
                 "stat_order": ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"],
                 "stat_labels_by_language": STAT_LABELS_BY_LANGUAGE,
                 "rating": dict(RATING),
-                "campaign": campaign(campaign_facts, set(items)),
+                "campaign": campaign(campaign_facts, set(items), more_facts),
                 "battlescribe": dict(BATTLESCRIBE),
             },
         },
         "validators": [
             {"code": "unknown_key"},
             {"code": "faction"},
+            {"code": "warband_choice"},
             {"code": "gold_budget", "params": {"default": 500}},
             {"code": "warband_size", "params": {"min": 3, "max": 15}},
             {"code": "leader"},

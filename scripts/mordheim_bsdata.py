@@ -57,6 +57,18 @@ CATALOGUES = {
     "beastmen-raiders": "Beastmen Raiders.cat",
     "kislevites": "Kislevites.cat",
 }
+# Our fighters BSData calls otherwise (our name -> its entry's name), read off the
+# catalogues: without them these were never compared.
+BSDATA_NAMES = {
+    "Sigmarite Sister": "Sisters",
+    "Kinsman": "Kin",
+    "Dwarf Noble": "Noble",
+    "Halfling Scout": "Halflings Scouts",
+    "Goblin": "Goblin Warriors",
+    "Beastman Chief": "Beastmen Chieftain",
+    "Beastman Shaman": "Beastmen Shaman",
+    "Chaos Hound": "Warhounds of Chaos",
+}
 UPKEEP = [
     re.compile(r"upkeep\D{0,12}?(\d+)\s*(?:gc|gold)", re.IGNORECASE),
     re.compile(r"(\d+)\s*(?:gc|gold crowns?)\s*upkeep", re.IGNORECASE),
@@ -207,8 +219,8 @@ def compare(cards: list[dict], texts: dict[str, str]) -> dict:
         file = _file_of(card)
         if file not in entries:
             continue
-        entry = next((entries[file][v] for v in variants(card["name"]) if v in entries[file]),
-                     None)
+        names = variants(card["name"]) + variants(BSDATA_NAMES.get(card["name"], card["name"]))
+        entry = next((entries[file][v] for v in names if v in entries[file]), None)
         if entry is None:
             unmatched.append({"key": card["key"], "name": card["name"], "bsdata_file": file})
             continue

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 
 from mordheim_exploration_data import locations
+from mordheim_more_data import RACE_KEYS
+from mordheim_more_data import skill_list_key as SOURCE_SKILL_LIST_KEY
 
 STATS = ["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"]
 
@@ -240,10 +242,40 @@ def experience(facts: dict) -> dict:
     }
 
 
-def campaign(facts: dict, item_keys: set[str]) -> dict:
-    """``system.attributes.campaign`` of the pack."""
+def _source_races(more: dict | None, maxima: dict) -> dict:
+    """Every race of the transcription (fixtures/sources/mordheim-roster-builder.json):
+    its name in English and German, and its maximums where the campaign facts have none
+    (their ``unverified`` list names those: one source)."""
+    if not more:
+        return {}
+    out: dict = {"unverified": []}
+    for source_key, race in more["races"].items():
+        key = RACE_KEYS.get(source_key, source_key)
+        out[key] = {"name": race["name"],
+                    "names": {"de": race["name_de"]} if race["name_de"] else {}}
+        if key not in maxima:
+            maxima[key] = dict(race["maxima"])
+            out["unverified"].append(key)
+    if not out["unverified"]:
+        out.pop("unverified")
+    return out
+
+
+def _source_skill_lists(more: dict | None, lists: dict) -> None:
+    """The transcription's skill lists the campaign facts lack (a warband's own list,
+    the riding skills), by the pack's keys: names only."""
+    for source_key, found in (more or {}).get("skill_lists", {}).items():
+        lists.setdefault(SOURCE_SKILL_LIST_KEY(source_key),
+                         {"name": found["name"], "skills": list(found["skills"])})
+
+
+def campaign(facts: dict, item_keys: set[str], more: dict | None = None) -> dict:
+    """``system.attributes.campaign`` of the pack (``more``: the transcription, for the
+    races and skill lists beyond the campaign facts)."""
     maxima, _by_fighter = races(facts["characteristic_max"])
+    race_names = _source_races(more, maxima)
     lists, _heroes, special = skill_lists(facts["skill_lists"])
+    _source_skill_lists(more, lists)
     numbers = facts["advance_rules_of_numbers"]
     talent = facts["henchman_advance_table"][-1]["value"]["effect_facts"]
     dice = facts["exploration"]["dice"]
@@ -266,6 +298,7 @@ def campaign(facts: dict, item_keys: set[str]) -> dict:
         },
         "stat_order": STATS,
         "maxima": maxima,
+        "races": race_names,
         "skill_lists": lists,
         "special_lists": special,
         "exploration": _flagged({

@@ -1,16 +1,19 @@
 """Transcribe the numbers and names of the public Mordheim-Roster-Builder data into
 fixtures/sources/mordheim-roster-builder.json, the facts make_mordheim_pack.py reads for
-every warband beyond the six of mordheim-facts.json, the hired swords and the equipment
-chart.
+every warband, the hired swords, the equipment chart, the skill lists and the races, and
+the rows the pack's self-audit (scripts/mordheim_audit.py) compares the pack with.
 
     .venv/bin/python scripts/transcribe_mordheim_roster_builder.py GIT_DIR [OUT_JSON]
 
 GIT_DIR is a clone of github.com/hmVBfv/Mordheim-Roster-Builder (its git directory); the
-script reads data/warbands.json, data/hiredswords.json and data/equipment.json at HEAD
-and names that commit in the output. Only facts are kept: names (English, and German
-where the data has them), costs, profiles, limits, rarity, grades, the publication each
-comes from, and who may hire whom. Descriptions, special-rule text and notes are left
-out on purpose: cards that need one get a short one in our own words.
+script reads data/warbands.json, data/hiredswords.json, data/equipment.json,
+data/skills.json and data/races.json at HEAD and names that commit in the output. Only
+facts are kept: names (English, and German where the data has them), costs and prices
+(read into data by mordheim_source_prices.py, the chart's text kept beside), profiles,
+limits, rarity, grades, races, skill lists (their skills' names), the publication each
+comes from, who may hire whom and who may buy what (mordheim_item_access.py), and a
+hired sword's equipment (mordheim_hired_equipment.py). Descriptions, special-rule text
+and notes are left out on purpose: cards that need one get a short one in our own words.
 """
 
 from __future__ import annotations
@@ -21,20 +24,45 @@ import subprocess
 import sys
 from pathlib import Path
 
+from mordheim_hired_equipment import equipment as hired_equipment
+from mordheim_item_access import buyers
+from mordheim_source_prices import check as parse_price
+from mordheim_source_prices import parse_rarity
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "fixtures" / "sources" / "mordheim-roster-builder.json"
 REPO = "github.com/hmVBfv/Mordheim-Roster-Builder"
 
-# Grades we carry: the rulebook ("core"), the official supplements (1a) and the official
-# Town Cryer / annual warbands (1b); 1c is kept too, labelled unofficial by the pack.
-# Grade 2a (the Wood Elves' provisional list) is left out.
-GRADES = ("core", "1a", "1b", "1c")
-HIRED_GRADES = ("1a", "1b", "1c")
+# Grades we carry: the rulebook ("core"), the official supplements (1a), the official
+# Town Cryer / annual warbands (1b); 1c (semi-official) and 2a (fan-made, the Wood Elves
+# and twenty hired swords) too, labelled unofficial by the pack with their grade.
+GRADES = ("core", "1a", "1b", "1c", "2a")
+HIRED_GRADES = ("1a", "1b", "1c", "2a")
 
-# Equipment-list names whose German name the data's item chart does not translate.
+# Equipment-list names whose German name the data translates nowhere.
 LIST_ITEMS_EN = {
     "Gral-Reliquie": "Grail relic",
     "Pferd": "Horse",
+}
+# Equipment-list names (German, as the lists write them) that are a chart row of another
+# name: the chart's German name. Found by reading both; each is one item, not two.
+SAME_ITEM = {
+    "Superior Black Powder": "Überlegenes Schwarzpulver",
+    "Tauben-Bomben": "Brieftaubenbomben",  # the Nuln lists' name of Hersten-Wenkler's
+    "Doppelläufiges Jagdgewehr": "Ostländer DL-Jagdbüchse",  # the Ostlanders' list
+    "Jagdgewehr": "Hochland-Langbüchse",
+    "Hunting Rifle": "Hochland-Langbüchse",
+    "Wurfsterne": "Wurfmesser",  # the chart's "Throwing knives/stars"
+    "Warpschloss-Pistole": "Warplock-Pistole",
+    "Heilige Reliquie": "Heiliges/Unheiliges Relikt",
+    "Standarte von Nagarythe": "Banner von Nagarythe",
+}
+# A brace (pair) on a list is the chart row's "(Paar ...)" price: list name -> the row.
+PAIRS = {
+    "Pistolenpaar": "Pistole",
+    "Duellpistolenpaar": "Duellpistole",
+    "Warpschloss-Pistolenpaar": "Warplock-Pistole",
+    "Doppelläufiges Pistolenpaar": "Ostländer DL-Pistole",  # the Ostlanders' list
 }
 LIST_KINDS = {
     "Nahkampf": "close_combat",
@@ -60,6 +88,11 @@ CHAOS = [
     "possessed", "carnival", "beastmen", "hornedhunters", "maraudersofchaos", "sonsofhashut",
     "blackdwarfs", "cppleasures", "cavalcade",
 ]
+STANDARD_LISTS = ("combat", "shooting", "academic", "strength", "speed")
+# Skill-list keys a hired sword's data names otherwise than the skill sets do.
+SKILL_SET_OF = {"cavalry": "cavalrySkills"}
+# "Max. <b>12</b> warriors": a subtype's own warband size (the Hung's Disloyalty).
+MAX_WARRIORS = re.compile(r"Max\.\s*<b>(\d+)</b>\s*warriors")
 
 
 def read(git_dir: str, path: str) -> dict:
@@ -78,30 +111,10 @@ def commit_of(git_dir: str) -> str:
     return out.stdout.strip()
 
 
-def price(cost) -> dict:
-    """``10+1D6`` -> base 10, dice "D6"; ``30 (Paar 60)`` -> base 30; ``4× Preis`` (a
-    multiple of the weapon's price) -> base 0 with the original kept as ``price_text``."""
-    if isinstance(cost, int):
-        return {"base": cost, "dice": None, "price_text": None}
-    text = str(cost)
-    if "×" in text:  # a multiple of the base weapon's price: no price of its own
-        return {"base": 0, "dice": None, "price_text": text}
-    base = re.match(r"^\s*(\d+)", text)
-    dice = re.match(r"^\s*\d*\s*\+\s*(\d?D6)", text)
-    return {
-        "base": int(base.group(1)) if base else 0,
-        "dice": dice.group(1).replace("1D6", "D6") if dice else None,
-        "price_text": text,
-    }
-
-
-def rarity(text: str) -> int | None:
-    """``Rare 9`` -> 9; ``Common`` (and the chart's blanks) -> None."""
-    found = re.match(r"^\s*Rare\s+(\d+)", text or "")
-    return int(found.group(1)) if found else None
-
-
-def unit(u: dict) -> dict:
+def unit(u: dict, wb_key: str, warbands: dict) -> dict:
+    """One fighter type; his race is the data's for him (UNITRACE), else his warband's."""
+    own = f"{wb_key}/{u['id']}"
+    from_unit = own in warbands["UNITRACE"]
     return {
         "id": u["id"],
         "kind": "hero" if u["t"] == "hero" else "henchman",
@@ -115,6 +128,10 @@ def unit(u: dict) -> dict:
         "equipment_list": u["eq"],
         "skills": u.get("sk") or [],
         "skills_by_subtype": u.get("skSub") or {},
+        "stats_by_subtype": u.get("profSub") or {},
+        "no_warband_skills": bool(u.get("noWbSkills")),
+        "race": warbands["UNITRACE"][own] if from_unit else warbands["WBRACE"].get(wb_key),
+        "race_of": "fighter" if from_unit else "warband",
         "no_experience": bool(u.get("noxp")),
         "no_armour": bool(u.get("noArmour")),
         "no_missile": bool(u.get("noMissile")),
@@ -123,14 +140,23 @@ def unit(u: dict) -> dict:
     }
 
 
-def _warbands(warbands: dict) -> tuple[list[dict], set]:
+def _subtype(s: dict, wb: dict) -> dict:
+    out = {"key": s["key"], "name": s["name"], "gold": s.get("gold", wb["gold"])}
+    cap = MAX_WARRIORS.search(s.get("note") or "")
+    if cap:
+        out["max_size"] = int(cap.group(1))
+    return out
+
+
+def _warbands(warbands: dict, skill_sets: dict) -> tuple[list[dict], set]:
     """The warbands of the grades transcribed, and the equipment lists they use."""
     out_warbands, used_lists = [], set()
     for key, wb in warbands["WARBANDS"].items():
         if wb["grade"] not in GRADES:
             continue
-        units = [unit(u) for u in wb["units"]]
+        units = [unit(u, key, warbands) for u in wb["units"]]
         used_lists |= {u["equipment_list"] for u in units if u["equipment_list"]}
+        special = (warbands["WBEXTRA"].get(key) or {}).get("skills")
         out_warbands.append({
             "key": key,
             "name": wb["name"],
@@ -139,34 +165,60 @@ def _warbands(warbands: dict) -> tuple[list[dict], set]:
             "max": wb["max"],
             "gold": wb["gold"],
             "race": warbands["WBRACE"].get(key),
-            "subtypes": [
-                {"key": s["key"], "name": s["name"], "gold": s.get("gold", wb["gold"])}
-                for s in wb.get("subtypes") or []
-            ],
+            "special_skills": special if special in skill_sets else None,
+            "choice_label": (wb.get("subtypeLabel") or "").strip(" :") or None,
+            "subtypes": [_subtype(s, wb) for s in wb.get("subtypes") or []],
             "units": units,
         })
     return out_warbands, used_lists
 
 
+def _list_row(item: str, cost: int, category: str, chart_de: dict, chart_en: dict,
+              de_to_en: dict) -> dict:
+    """One row of an equipment list, tied to its chart row where the chart has the item:
+    by the list's German name, by its English one, or by SAME_ITEM; a brace to the row
+    whose pair price it is (PAIRS)."""
+    german = re.sub(r"\s*\(1\. gratis\)", "", item)
+    english = de_to_en.get(german, german)
+    row = chart_de.get(SAME_ITEM.get(german, german)) or chart_en.get(english.lower())
+    pair = chart_de.get(PAIRS[german]) if german in PAIRS else None
+    return {
+        "item": row["en"] if row else english,
+        "item_de": german,
+        "list_name": english,  # the list's own English name, where it names it otherwise
+        "chart": row["en"] if row else None,
+        "pair_of": pair["en"] if pair else None,
+        "kind": LIST_KINDS.get(category, "miscellaneous"),
+        "cost": cost,
+        "first_free": german != item,
+    }
+
+
 def _equipment_lists(equipment: dict, used_lists: set, de_to_en: dict) -> dict:
     """Each equipment list a warband uses: its items (English and German) and costs."""
+    chart_de = {c["de"]: c for c in equipment["CATALOG"]}
+    chart_en = {c["en"].lower(): c for c in equipment["CATALOG"]}
     lists = {}
     for name in sorted(used_lists):
-        rows = []
-        for category, entries in equipment["LISTS"][name].items():
-            for item, cost in entries:
-                german = re.sub(r"\s*\(1\. gratis\)", "", item)
-                rows.append({
-                    "item": de_to_en.get(german, german),
-                    "item_de": german,
-                    "kind": LIST_KINDS.get(category, "miscellaneous"),
-                    "cost": cost,
-                })
-        lists[name] = rows
+        lists[name] = [
+            _list_row(item, cost, category, chart_de, chart_en, de_to_en)
+            for category, entries in equipment["LISTS"][name].items()
+            for item, cost in entries
+        ]
     return lists
 
 
-def _equipment_chart(equipment: dict) -> list[dict]:
+def _upgrade(upgrades: dict, german: str) -> dict | None:
+    """A weapon upgrade's terms (data/equipment.json UPGRADES): what it improves."""
+    u = upgrades.get(german)
+    if u is None:
+        return None
+    return {"times": u.get("mult") or None, "base": u.get("base") or None,
+            "families": list(u.get("fams") or []), "heroes_only": bool(u.get("heroesOnly")),
+            "warbands": list(u.get("wb") or [])}
+
+
+def _equipment_chart(equipment: dict, races: dict) -> list[dict]:
     """The trading chart: every item with its price, rarity and who may buy it."""
     chart = []
     for c in equipment["CATALOG"]:
@@ -174,10 +226,13 @@ def _equipment_chart(equipment: dict) -> list[dict]:
             "name": c["en"],
             "name_de": c["de"],
             "kind": CATEGORY_KINDS[c["cat"]],
-            **price(c["cost"]),
-            "rarity": rarity(c["rare"]),
+            "cost_text": str(c["cost"]),
+            "price": parse_price(c["cost"]),
+            **parse_rarity(c["rare"]),
             "rarity_text": c["rare"] or None,
             "available_to": c["wb"] or None,
+            "buyers": buyers(c["wb"], races),
+            "upgrade": _upgrade(equipment["UPGRADES"], c["de"]),
         })
     return chart
 
@@ -198,7 +253,9 @@ def _hired_swords(hired: dict) -> list[dict]:
             "rating": hs["rating"],
             "race": hs.get("race"),
             "profile": hs.get("profile") or {},
-            "skills": hs.get("sk") or [],
+            "skills": [SKILL_SET_OF.get(s, s) for s in hs.get("sk") or []],
+            "fixed_skills": list(hs.get("skills") or []),
+            "equipment": hired_equipment(hs.get("eq")),
             "hire_rule": hs.get("rule") or {"type": "any"},
             "conflicts": hs.get("conflict") or [],
             "grudge": (
@@ -233,28 +290,62 @@ def _hire(hired: dict) -> dict:
     return hire
 
 
+def _skill_lists(skills: dict, warbands: list[dict], hired: list[dict]) -> dict:
+    """Every skill list a transcribed fighter or hired sword learns from: its name and its
+    skills' names (no descriptions)."""
+    used = set(STANDARD_LISTS)
+    for wb in warbands:
+        used |= {wb["special_skills"]} - {None}
+        for u in wb["units"]:
+            used |= set(u["skills"]) | {s for lists in u["skills_by_subtype"].values()
+                                        for s in lists}
+    for hs in hired:
+        used |= set(hs["skills"])
+    out = {}
+    for key in sorted(used):
+        found = skills["SKILLLISTS"].get(key) or skills["SKILLSETS"].get(key)
+        if found is None:
+            raise ValueError(f"skill list {key!r}: the data names no such list")
+        out[key] = {"name": found["name"], "skills": [s[0] for s in found["skills"]]}
+    return out
+
+
+def _races(races: dict, warbands: list[dict], hired: list[dict]) -> dict:
+    """Every race of the data with its racial maximums (MAXPROF), and those its fighters
+    and hired swords name."""
+    used = {u["race"] for wb in warbands for u in wb["units"]} | {h["race"] for h in hired}
+    used.discard(None)
+    out = {}
+    for race in sorted(used | set(races["MAXPROF"])):
+        out[race] = {"name": races["RACE_EN"].get(race, race),
+                     "name_de": races["RACELABEL"].get(race),
+                     "maxima": races["MAXPROF"].get(race)}
+    return out
+
+
 def transcribe(git_dir: str) -> dict:
     warbands = read(git_dir, "data/warbands.json")
     hired = read(git_dir, "data/hiredswords.json")
     equipment = read(git_dir, "data/equipment.json")
+    skills = read(git_dir, "data/skills.json")
+    races = read(git_dir, "data/races.json")
     de_to_en = {c["de"]: c["en"] for c in equipment["CATALOG"]}
     de_to_en.update(equipment["EQEN"])
     de_to_en.update(LIST_ITEMS_EN)
-    out_warbands, used_lists = _warbands(warbands)
-    lists = _equipment_lists(equipment, used_lists, de_to_en)
-    chart = _equipment_chart(equipment)
+    out_warbands, used_lists = _warbands(warbands, skills["SKILLSETS"])
     out_hired = _hired_swords(hired)
-    hire = _hire(hired)
-
     return {
-        "source": f"{REPO}@{commit_of(git_dir)}: data/warbands.json (WARBANDS, WBRACE), "
-        "data/hiredswords.json (HIREDSWORDS, WBHIRE), data/equipment.json (CATALOG, LISTS, "
-        "EQEN)",
+        "source": f"{REPO}@{commit_of(git_dir)}: data/warbands.json (WARBANDS, WBRACE, "
+        "UNITRACE, WBEXTRA), data/hiredswords.json (HIREDSWORDS, WBHIRE), data/equipment.json "
+        "(CATALOG, LISTS, EQEN, UPGRADES), data/skills.json (SKILLLISTS, SKILLSETS: names), "
+        "data/races.json (MAXPROF, RACE_EN, RACELABEL)",
         "warbands": out_warbands,
-        "equipment_lists": lists,
-        "equipment": chart,
+        "equipment_lists": _equipment_lists(equipment, used_lists, de_to_en),
+        "equipment": _equipment_chart(equipment, warbands["WBRACE"]),
         "hired_swords": out_hired,
-        "hire": hire,
+        "hire": _hire(hired),
+        "skill_lists": _skill_lists(skills, out_warbands, out_hired),
+        "races": _races(races, out_warbands, out_hired),
     }
 
 

@@ -86,6 +86,8 @@ def item_choices(catalogue, presenter, card, items) -> tuple[list, bool]:
     checkboxes, quantities = [], []
     for key in keys:
         choice = _choice(catalogue, card, key, price=catalogue.item_points)
+        if choice["known"]:
+            choice["price_text"] = presenter.item_price_text(card, key, catalogue)
         control = presenter.item_control(card, key, catalogue) if choice["known"] else "checkbox"
         if control == "quantity":
             top = presenter.item_quantity_max(card, key, catalogue)

@@ -195,7 +195,8 @@ class _Reader:
 
     def _role(self, value: str):
         value = value.strip() or None
-        roles = self.presenter.roles(self.catalogue)
+        roles = [key for key, _label in self.presenter.role_choices(self.catalogue,
+                                                                     self.document)]
         if value is not None and value not in roles and value != self.document.role:
             raise ValidationError(_("Choose one of the roles offered."))
         return value

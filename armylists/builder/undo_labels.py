@@ -23,7 +23,7 @@ def _field_words(presenter) -> dict:
         "options": gettext("options"),
         "custom": gettext("custom unit"),
         "battle_size": presenter.words["limit_in_sentence"],
-        "role": gettext("role"),
+        "role": presenter.words.get("role_in_sentence") or gettext("role"),
     }
 
 

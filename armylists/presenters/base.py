@@ -150,6 +150,16 @@ class Presenter:
     def role_label(self, role) -> str:
         return readable(role)
 
+    def role_choices(self, catalogue: Catalogue, document) -> list[tuple[str, str]]:
+        """(key, label) of the roles the builder offers this list: the game's roles; a game
+        whose choice depends on the list's faction offers that faction's (a Mordheim
+        warband's city or tribe)."""
+        return [(r, self.role_label(r)) for r in self.roles(catalogue)]
+
+    def role_title(self, catalogue: Catalogue, document) -> str:
+        """What the builder calls the list's role ("Role"; a Mordheim warband's "City")."""
+        return str(_("Role"))
+
     def default_battle_size(self, catalogue: Catalogue) -> int | None:
         params = catalogue.params_for("battle_size")
         return params.get("default") or params.get("limit")
@@ -177,6 +187,11 @@ class Presenter:
 
     def item_quantity_max(self, card: Card | None, key: str, catalogue: Catalogue) -> int:
         return 1
+
+    def item_price_text(self, card: Card | None, key: str, catalogue: Catalogue) -> str | None:
+        """An item's price as the game writes it where it is more than one number (with
+        its unit), e.g. a price with dice; None: the number the builder shows."""
+        return None
 
     def kind_label(self, kind) -> str:
         return label_for(self.KIND_LABELS, kind) if kind else ""

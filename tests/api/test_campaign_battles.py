@@ -153,6 +153,23 @@ def test_events_and_battles_are_undone_in_order(as_alice, warband):
      "required"),
     ({"won": True, "upkeep": [{"entry_id": "e0", "pay": True}]}, "upkeep[0].entry_id",
      "not_hired_sword"),
+    ({"won": True, "purchases": [{"item": "blessed-water", "entry_id": None,
+                                  "price_dice": [1, 2, 7]}]}, "purchases[0].price_dice[2]",
+     "max_value"),
+    ({"won": True, "purchases": [{"item": "blessed-water", "entry_id": None,
+                                  "price_dice": [1] * 11}]}, "purchases[0].price_dice",
+     "max_length"),
+    ({"won": True, "purchases": [{"item": "blessed-water", "entry_id": None, "searcher": "e0",
+                                  "roll": 12, "price_dice": [1, 2]}]},
+     "purchases[0].price_dice", "invalid"),
+    ({"won": True, "purchases": [{"item": "sword", "entry_id": "e0", "price_dice": [1]}]},
+     "purchases[0].price_dice", "invalid"),
+    ({"won": True, "purchases": [{"item": "gromril-weapon", "entry_id": None, "searcher": "e0",
+                                  "roll": 12, "of": "o" * 101}]}, "purchases[0].of",
+     "max_length"),
+    ({"won": True, "purchases": [{"item": "liber-bubonicus", "entry_id": None,
+                                  "searcher": "e0", "roll": 12}]},
+     "purchases[0].item", "not_for_this_warband"),
 ])
 def test_a_battle_that_cannot_be_applied_is_a_400_naming_the_field(
         as_alice, warband, body, path, code):
@@ -161,6 +178,21 @@ def test_a_battle_that_cannot_be_applied_is_a_400_naming_the_field(
     first = r.json()["errors"][0]
     assert (first["path"], first["code"]) == (path, code) and first["message"]
     assert not CampaignBattle.objects.exists() and not CampaignEvent.objects.exists()
+
+
+def test_an_item_priced_with_dice_keeps_its_dice_and_the_price_paid(as_alice, warband):
+    body = {"won": True, "purchases": [{"item": "blessed-water", "entry_id": None,
+                                        "searcher": "e0", "roll": 12, "price_dice": [1, 2, 3]}]}
+    r = post(as_alice, warband, body)
+    assert r.status_code == 201, r.content
+    battle = r.json()["battle"]
+    [row] = battle["input"]["purchases"]
+    assert (row["item"], row["price_dice"], row["price"], row["found"]) == (
+        "blessed-water", [1, 2, 3], 16, True)
+    assert "Bought: Blessed water for the stash, 16 gc (10+3D6: rolled 1 + 2 + 3)" in (
+        battle["lines"])
+    stored = CampaignBattle.objects.get()
+    assert stored.data["input"]["purchases"][0]["price"] == 16
 
 
 def test_a_body_that_is_not_a_battle_is_a_400(as_alice, warband):

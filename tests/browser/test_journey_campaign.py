@@ -169,7 +169,7 @@ def test_a_warband_fights_three_battles_and_the_last_is_undone_as_one(page: Page
     save_step(page, "review")
     so_far = page.get_by_test_id("battle-so-far")
     expect(so_far).to_contain_text("Wyrdstone: 5 shards sold for 90 gc")
-    expect(so_far).to_contain_text("Hired: Jan (Warrior, 1), 25 gc")
+    expect(so_far).to_contain_text("Hired: Jan (Warrior), 25 gc")
     record(page)
     expect_figures(page, 240, 109)
     expect(page.get_by_test_id("log-battle")).to_have_count(3)

@@ -18,9 +18,12 @@ CAPTAIN = {"card": "captain", "name": "Hans"}
 WARRIORS = {"card": "warrior", "size": 2}
 
 
-def doc(*entries, battle_size=None, faction="mercs"):
+def doc(*entries, battle_size=None, faction="mercs", role=None):
     return {"system": "mordheim", "faction": faction, "battle_size": battle_size,
-            "entries": list(entries)}
+            "role": role, "entries": list(entries)}
+
+
+CITY = [{"card": "city-captain"}, {"card": "city-warrior", "size": 3}]
 
 
 _probe = Probe(CATALOGUE)
@@ -87,6 +90,11 @@ CASES = [
     ("unknown_key", doc(CAPTAIN, {"card": "warrior", "size": 2, "items": ["nope"]}),
      ["unknown_key"]),
     ("unknown_key", doc(CAPTAIN, WARRIORS, faction="atlantis"), ["unknown_key"]),
+    ("warband_choice", doc(*CITY, faction="cities", role="plain"), []),
+    ("warband_choice", doc(CAPTAIN, WARRIORS), []),  # the Mercenaries choose nothing
+    ("warband_choice", doc(*CITY, faction="cities"), ["warband_choice"]),
+    ("warband_choice", doc(*CITY, faction="cities", role="atlantis"), ["warband_choice"]),
+    ("warband_choice", doc(CAPTAIN, WARRIORS, role="plain"), ["warband_choice"]),
 ]
 
 
@@ -321,3 +329,47 @@ def test_the_shipped_pack_builds_valid_reikland_lists():
     assert cat.items["dagger"].attributes["first_free"]
 
 
+
+
+# -- a warband's choice (a Tilean city, a Marauder tribe) -------------------------------
+
+
+def test_a_warband_without_its_choice_is_told_the_options():
+    v = only(doc(*CITY, faction="cities"), "warband_choice")
+    assert v.entry is None and v.words == ("label",)
+    assert v.message == "City Mercenaries: choose the warband's City (Plain, Wealthy, Small)"
+    v = only(doc(*CITY, faction="cities", role="atlantis"), "warband_choice")
+    assert v.message == ("City Mercenaries: atlantis is not one of its choices "
+                         "(Plain, Wealthy, Small)")
+    assert only(doc(CAPTAIN, WARRIORS, role="plain"), "warband_choice").message == (
+        "Mercenaries make no choice such as plain")
+
+
+@pytest.mark.parametrize(("role", "limit", "top"), [
+    (None, 500, 15), ("plain", 500, 15), ("wealthy", 600, 15), ("small", 500, 12),
+])
+def test_the_choice_sets_the_starting_gold_and_the_size(role, limit, top):
+    r = result(doc(*CITY, faction="cities", role=role))
+    assert r.points.limit == limit
+    from rules.systems.mordheim import size_limits
+    assert size_limits(CATALOGUE, parse(doc(*CITY, faction="cities", role=role))) == (3, top)
+
+
+def test_a_choice_with_a_smaller_warband_refuses_a_thirteenth_fighter():
+    big = doc({"card": "city-captain"}, *[{"card": "city-warrior", "size": 4}] * 3,
+              faction="cities", role="small", battle_size=1000)
+    assert codes(big) == ["warband_size"]
+    big["role"] = "plain"
+    assert codes(big) == []
+
+
+def test_a_fighters_profile_and_skill_lists_follow_the_choice():
+    from rules.systems.mordheim.choices import card_skill_lists, card_stats
+
+    champion = CATALOGUE.cards["city-champion"]
+    assert card_stats(champion, "wealthy")["Ld"] == 8 and card_stats(champion, None)["Ld"] == 7
+    assert card_skill_lists(champion, "wealthy") == ("academic",)
+    assert card_skill_lists(champion, "plain") == ("combat",)
+    assert card_skill_lists(champion, None) == ()
+    captain = CATALOGUE.cards["city-captain"]
+    assert card_skill_lists(captain, "small") == ("combat", "shooting")

@@ -247,9 +247,29 @@ def test_the_pack_counts_official_warbands_and_hired_swords():
     official = [f for f in PACK.factions.values() if f.attributes.get("official")]
     assert len(official) >= 38
     unofficial = [f for f in PACK.factions.values() if f.attributes.get("official") is False]
-    assert unofficial and all("(unofficial)" in f.name for f in unofficial)
+    assert unofficial and all("(unofficial" in f.name for f in unofficial)
     swords = [c for c in PACK.cards.values() if c.attributes.get("hired_sword")]
     assert len([c for c in swords if c.attributes["official"]]) >= 43
     assert all(f.attributes.get("source") for f in PACK.factions.values())
     assert all(c.attributes.get("source") for c in swords)
     assert PACK.cards["hired-highwayman"].attributes["conflicts"] == ["hired-roadwarden"]
+
+
+def test_every_kind_of_hire_rule_the_pack_uses_has_a_reading():
+    from rules.systems.mordheim.hired_swords import _HIRE_RULES
+
+    kinds = {c.attributes["hire_rule"].get("type", "any") for c in PACK.cards.values()
+             if c.attributes.get("hired_sword")}
+    assert kinds - {"any"} <= set(_HIRE_RULES), kinds - set(_HIRE_RULES)
+
+
+@pytest.mark.parametrize(("sword", "warband", "hires"), [
+    ("hired-chaos-fury", "possessed", True),  # chaos: only a chaos warband
+    ("hired-chaos-fury", "reikland", False),
+    ("hired-swashbuckler", "reikland", True),  # non-evil: any but an evil warband
+    ("hired-swashbuckler", "possessed", False),
+])
+def test_the_grade_2a_hire_rules_are_read(sword, warband, hires):
+    from rules.systems.mordheim.hired_swords import may_hire
+
+    assert may_hire(PACK.cards[sword], PACK.factions[warband]) is hires

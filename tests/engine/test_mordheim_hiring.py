@@ -99,6 +99,8 @@ def test_a_dismissed_hired_sword_leaves_logged_and_owes_no_upkeep():
     assert out["input"]["dismissals"] == [{"entry_id": "rw"}]
     assert out["input"]["upkeep"] == []
     assert "Dismissed: Rudi (Roadwarden) leaves the warband" in lines(out)
+    # issue 32: the upkeep line no longer vanishes without a word
+    assert "No upkeep for Rudi: dismissed before it was due" in lines(out)
 
 
 def test_dismissing_the_roadwarden_lets_the_warband_hire_a_highwayman():

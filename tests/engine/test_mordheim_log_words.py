@@ -36,9 +36,10 @@ TRADING = {
     "Moved: Helmet from the stash to Otto",
     "Moved: Sword from Hans to the stash",
     "Moved: 3 x Shield from Warrior to the stash",  # a group of three gives one per model
-    "Hired: Max (Youngblood, 1), 25 gc (15 cost + 10 equipment)",
-    "Hired: Jan (Warrior, 1), 25 gc",  # his cost alone: nothing to explain
-    "Hired: 1 more for Marksman, 37 gc (25 cost + 10 equipment + 2 for 1 experience)",
+    "Hired: Max (Youngblood), 25 gc (15 gc fighter + 10 gc equipment)",
+    "Hired: Jan (Warrior), 25 gc",  # his cost alone: nothing to explain
+    "Hired: 1 more for Marksman, 37 gc (25 gc fighter + 10 gc equipment + 2 gc for 1 "
+    "experience)",
 ])
 def test_trading_says_every_move_and_every_recruits_cost(line):
     assert line in lines(battle(TRADING))
@@ -49,8 +50,21 @@ def test_a_group_joined_by_two_says_the_cost_per_model():
     out = battle({"won": True, "recruits": [{"join_entry_id": WARRIORS, "size": 2}],
                   "veterans": {"dice": [6, 6]}}, seasoned)
     # the Warriors have 2 experience when they trade: 25 + 10 (sword) + 2 x 2 per model
-    assert "Hired: 2 more for Warrior, 78 gc (2 x (25 cost + 10 equipment + 4 for 2 experience))" \
-        in lines(out)
+    assert ("Hired: 2 more for Warrior, 78 gc (2 × 39 gc: 25 gc fighter + 10 gc equipment + "
+            "4 gc for 2 experience)") in lines(out)
+
+
+@pytest.mark.parametrize(("recruit", "said"), [
+    # issue 32: it read "Zealot (Zealot, 2), 40 gc (2 x (20 cost))"
+    ({"card": "reikland-warrior", "size": 2}, "Hired: 2 × Warrior, 50 gc (2 × 25 gc)"),
+    ({"card": "reikland-warrior", "size": 2, "name": "The Lads"},
+     "Hired: The Lads (2 × Warrior), 50 gc (2 × 25 gc)"),
+    ({"card": "reikland-warrior", "size": 2, "items": ["sword"]},
+     "Hired: 2 × Warrior, 70 gc (2 × 35 gc: 25 gc fighter + 10 gc equipment)"),
+    ({"card": "reikland-youngblood"}, "Hired: Youngblood, 15 gc"),
+])
+def test_a_recruits_line_names_him_once_and_a_group_by_its_models(recruit, said):
+    assert said in lines(battle({"won": True, "recruits": [recruit]}))
 
 
 @pytest.mark.parametrize(("location", "said"), [

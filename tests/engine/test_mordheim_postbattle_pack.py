@@ -10,7 +10,7 @@ from tests.support.mordheim_postbattle import CATALOGUE, TABLES, refused
 
 
 def test_it_ships_a_new_data_version_with_campaign_tables():
-    assert CATALOGUE.data_version == "2026.12.1"
+    assert CATALOGUE.data_version == "2027.1.1"
     assert set(TABLES) >= {"experience", "thresholds", "hero_advances", "henchman_advances",
                            "maxima", "skill_lists", "exploration", "wyrdstone", "trading",
                            "injuries", "rating", "underdog"}

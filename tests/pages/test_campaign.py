@@ -257,7 +257,7 @@ def test_trading_buys_a_rare_item_and_hires_a_recruit(alice_client, warband):
         "buy_0_roll": 9, "hire_0_card": "reikland-warrior", "hire_0_name": "Jan"})
     assert step_of(page) == "review"
     so_far = page.testid("battle-so-far")[0].text
-    assert "Bought: Pistol for Hans, 15 gc" in so_far and "Hired: Jan (Warrior, 1), 25 gc" in so_far
+    assert "Bought: Pistol for Hans, 15 gc" in so_far and "Hired: Jan (Warrior), 25 gc" in so_far
     page = submit(alice_client, warband, "review-form", "record")
     assert figures(page)[0] == "Treasury: 100 gc"
     rows = roster(page)

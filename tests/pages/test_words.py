@@ -142,8 +142,8 @@ def test_the_german_campaign_log_names_items_and_groups_as_the_roster_does(
     assert "Gekauft: Helm für das Lager, 10 GK" in text
     assert "Umgelagert: Helm (das Lager → Otto)" in text
     # the first battle: the Warriors have 1 experience when they trade
-    assert "Angeheuert: 1 mehr für Krieger, 37 GK (25 Grundkosten + 10 Ausrüstung + 2 für 1 " \
-        "Erfahrung)" in text
+    assert ("Angeheuert: 1 mehr für Krieger, 37 GK (25 GK Kämpfer + 10 GK Ausrüstung + 2 GK "
+            "für 1 Erfahrung)") in text
     assert "Helmet" not in text
     assert "Krieger" in text and not re.search(r"\bWarrior\b", text)
     from rules.selectors import catalogue_get

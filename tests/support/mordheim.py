@@ -39,6 +39,14 @@ CATALOGUE = Catalogue(
         "rich": Faction("rich", "Rich Mercenaries", {"starting_gold": 600, "min_size": 3,
                                                      "max_size": 15}),
         "rats": Faction("rats", "Rats", {"starting_gold": 500, "min_size": 3, "max_size": 20}),
+        # a warband type that chooses its city when it is founded (the Tileans)
+        "cities": Faction("cities", "City Mercenaries", {
+            "starting_gold": 500, "min_size": 3, "max_size": 15,
+            "choices": {"label": "City", "options": [
+                {"key": "plain", "name": "Plain", "starting_gold": 500},
+                {"key": "wealthy", "name": "Wealthy", "starting_gold": 600},
+                {"key": "small", "name": "Small", "starting_gold": 500, "max_size": 12},
+            ]}}),
     },
     cards={
         "captain": hero("captain", "Captain", 60, exp=20, limit=1, leader=True),
@@ -57,6 +65,15 @@ CATALOGUE = Catalogue(
                            leader=True),
         "rat-ogre": henchman("rat-ogre", "Rat Ogre", 210, faction="rats", limit=1,
                              group_max=1, items={}, large=True),
+        "city-captain": hero("city-captain", "City Captain", 60, faction="cities", exp=20,
+                             limit=1, leader=True, skill_lists=["combat", "shooting"],
+                             by_choice={"wealthy": {"stat_bonus": {"Ld": 1}}}),
+        "city-champion": hero("city-champion", "City Champion", 35, faction="cities",
+                              limit=2, skill_lists=[], by_choice={
+                                  "plain": {"skill_lists": ["combat"]},
+                                  "wealthy": {"skill_lists": ["academic"],
+                                              "stat_bonus": {"Ld": 1}}}),
+        "city-warrior": henchman("city-warrior", "City Warrior", 25, faction="cities"),
     },
     items={
         "dagger": Item("dagger", "Dagger", "close_combat", 2, attributes={"first_free": True}),
@@ -70,7 +87,8 @@ CATALOGUE = Catalogue(
     validators=tuple(
         ValidatorSpec(code, params)
         for code, params in [
-            ("unknown_key", {}), ("faction", {}), ("gold_budget", {"default": 500}),
+            ("unknown_key", {}), ("faction", {}), ("warband_choice", {}),
+            ("gold_budget", {"default": 500}),
             ("warband_size", {"min": 3, "max": 15}), ("leader", {}), ("hero_limit", {"max": 6}),
             ("type_limit", {}), ("henchman_group", {"min": 1, "max": 5}),
             ("equipment_not_allowed", {}),

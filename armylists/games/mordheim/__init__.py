@@ -10,12 +10,17 @@ from armylists.games.mordheim.battlescribe import import_roster
 from armylists.games.mordheim.campaign_api import campaign as campaign_api
 from armylists.games.mordheim.campaign_api import campaign_battles as battles_api
 from armylists.games.mordheim.campaign_rows import current_roster
+from armylists.games.mordheim.card_facts import card_facts
 from armylists.games.mordheim.cards import campaign_blocks, print_card
 from armylists.games.mordheim.services.campaign import campaign_history
 from armylists.games.mordheim.text import text_facts, text_sections
+from armylists.games.mordheim.trading_offer import chart_price
 from armylists.presenters.base import Presenter
+from armylists.presenters.names import language
 from armylists.presenters.play_cards import number_track, track
 from rules.systems import mordheim
+from rules.systems.mordheim.choices import choices_of
+from rules.systems.mordheim.prices import fixed
 
 # Kinds of equipment a fighter may carry more than one of (a second sword, two daggers).
 REPEATABLE_KINDS = ("close_combat", "missile")
@@ -40,6 +45,8 @@ class MordheimPresenter(Presenter):
         "items_in_sentence": _("equipment"),
         "limit_in_sentence": _("gold"),
         "entry": _("Fighter"),
+        # the list's role is a warband's choice when it is founded (a city, a tribe)
+        "role_in_sentence": _("city or tribe"),
     }
     GROUP_BY_KIND = True
     KIND_LABELS = {
@@ -118,6 +125,19 @@ class MordheimPresenter(Presenter):
     def list_extras(self, *, army_list, catalogue):
         return {"campaign_now": current_roster(army_list=army_list, catalogue=catalogue)}
 
+    def role_choices(self, catalogue, document):
+        """A warband's choice when it is founded (a Tilean city), its options by name."""
+        faction = catalogue.factions.get(document.faction) if document.faction else None
+        return [(o["key"], o.get("name", o["key"]))
+                for o in choices_of(faction).get("options") or ()]
+
+    def role_title(self, catalogue, document):
+        faction = catalogue.factions.get(document.faction) if document.faction else None
+        offered = choices_of(faction)
+        names = offered.get("names") or {}
+        return names.get(language()) or offered.get("label") or super().role_title(
+            catalogue, document)
+
     def battle_size_required(self, catalogue):
         return False  # empty: the warband's starting gold
 
@@ -143,11 +163,20 @@ class MordheimPresenter(Presenter):
     def item_quantity_max(self, card, key, catalogue):
         return MAX_OF_ONE_ITEM
 
+    def item_price_text(self, card, key, catalogue):
+        """The chart's price as it writes it ("100+D6×10 gc") for an item a fighter's own
+        list does not price (it costs its base on the list until the dice are rolled)."""
+        item = catalogue.items.get(key)
+        if item is None or (card is not None and key in card.allowed_items) or fixed(item):
+            return None
+        return chart_price(item)
+
     def card_context(self, card, entry, catalogue):
         return {
             "hero": mordheim.is_hero(card),
             "leader": mordheim.is_leader(card),
             "model_price": mordheim.model_price(catalogue, card, entry),
+            **card_facts(catalogue, card),
         }
 
     def row(self, row, catalogue):

@@ -24,6 +24,7 @@ from armylists.games.mordheim.battle_forms import (
 from armylists.games.mordheim.campaign_rows import local_fighter_name, local_fighters
 from armylists.games.mordheim.services import campaign, campaign_battles
 from armylists.games.mordheim.trading_form import TradingStepForm
+from armylists.games.mordheim.trading_offer import purchase_offer
 from armylists.lists.services import list_catalogue
 from armylists.presenters.names import local_name
 from rules.systems.mordheim.hired_swords import hirable, is_hired_sword, upkeep
@@ -238,20 +239,36 @@ def _exploration_form(s: _Step):
     return ExplorationStepForm(s.data, count=_dice_count(s.army_list, s.saved), initial=initial)
 
 
-def _trading_form(s: _Step):
-    catalogue, faction = s.catalogue, s.army_list.faction
+def _fighter_lists(catalogue, fighters) -> dict[str, set]:
+    """Each fighter's own equipment list (what he pays his list's price for)."""
+    return {f["entry_id"]: set(catalogue.cards[f["card"]].allowed_items)
+            for f in fighters if f["card"] in catalogue.cards}
+
+
+def _warband_choices(catalogue, faction) -> tuple[list, list, dict]:
+    """The items of the warband's lists (a recruit's equipment), its fighters to recruit
+    and every item's name in the reader's language."""
     items = sorted({key for card in catalogue.cards.values()
                     if card.faction == faction for key in card.allowed_items})
-    names = {key: local_name(catalogue.items.get(key), key) for key in catalogue.items}
     cards = [(c.key, local_name(c, c.key)) for c in catalogue.cards.values()
              if c.faction == faction]
+    names = {key: local_name(catalogue.items.get(key), key) for key in catalogue.items}
+    return items, cards, names
+
+
+def _trading_form(s: _Step):
+    catalogue, faction = s.catalogue, s.army_list.faction
+    items, cards, names = _warband_choices(catalogue, faction)
     rows = {kind: s.saved.get(kind) or [] for kind in ("sales", "purchases", "recruits",
                                                        "hires", "dismissals", "moves")}
     before = _before_trading(s.army_list, s.saved) or s.roster
     fighters = local_fighters(before["fighters"], catalogue)
     return TradingStepForm(s.data, fighters=fighters, stash=before["stash"],
                            targets=s.fighters(), items=items, cards=cards, names=names,
-                           initial_rows=rows, hired_swords=hired_sword_choices(catalogue, faction),
+                           initial_rows=rows, fighter_items=_fighter_lists(catalogue,
+                                                                           s.fighters()),
+                           offer=purchase_offer(catalogue, faction),
+                           hired_swords=hired_sword_choices(catalogue, faction),
                            dismissable=[(f["entry_id"], f["name"]) for f in fighters
                                         if f["in_warband"] and _is_hired(catalogue, f)],
                            initial={"sell_shards": s.saved.get("sell_shards") or None})

@@ -173,7 +173,8 @@ def page(request, army_list, *, battle=None, status=200, undo=False, lost=None):
     if battle is None and lost is None:
         battle = _battle(request, army_list)
     catalogue = list_catalogue(army_list=army_list)
-    rows = [fighter_row(f, catalogue) for f in state["roster"]["fighters"]]
+    choice = state["roster"].get("choice")
+    rows = [fighter_row(f, catalogue, choice) for f in state["roster"]["fighters"]]
     return render(
         request,
         "systems/mordheim/campaign.html",

@@ -11,6 +11,7 @@ from armylists.games.mordheim.campaign_facts import card_facts
 from armylists.games.mordheim.services import campaign
 from armylists.presenters.names import item_names, local_name, stat_labels
 from rules.systems.mordheim.campaign import HATRED_OF, LABELS, STATUSES, TRAITS
+from rules.systems.mordheim.choices import card_stats
 
 
 def local_fighter_name(fighter: dict, catalogue) -> str:
@@ -26,16 +27,9 @@ def local_fighters(fighters: list[dict], catalogue) -> list[dict]:
     return [{**f, "name": local_fighter_name(f, catalogue)} for f in fighters]
 
 
-def fighter_row(fighter: dict, catalogue) -> dict:
-    card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
-    base = dict(card.stats) if card is not None else {}
-    labels = stat_labels(catalogue)
-    stats = [
-        {"name": name, "label": labels.get(name, name), "value": value,
-         "lowered": value < base.get(name, value), "raised": value > base.get(name, value)}
-        for name, value in fighter["stats"].items()
-    ]
-    unverified = list(card.attributes.get("unverified") or []) if card else []
+def _notes(fighter: dict) -> list[str]:
+    """What the roster says of him besides his profile: games to miss, traits, hatred,
+    models lost, when he joined."""
     notes = []
     if fighter["misses_games"] == 1:
         notes.append(_("misses the next game"))
@@ -47,10 +41,28 @@ def fighter_row(fighter: dict, catalogue) -> dict:
         notes.append(_("%(n)s lost") % {"n": fighter["lost_models"]})
     if fighter["joined"]:
         notes.append(_("joined after battle %(n)s") % {"n": fighter["joined"]})
+    return notes
+
+
+def fighter_row(fighter: dict, catalogue, choice: str | None = None) -> dict:
+    """``choice``: the warband's (a Tilean city): his profile as it made it is his base, so
+    a Remas hero's Leadership is not shown raised by an advance."""
+    card = catalogue.cards.get(fighter["card"]) if fighter["card"] else None
+    base = card_stats(card, choice) if card is not None else {}
+    labels = stat_labels(catalogue)
+    stats = [
+        {"name": name, "label": labels.get(name, name), "value": value,
+         "lowered": value < base.get(name, value), "raised": value > base.get(name, value)}
+        for name, value in fighter["stats"].items()
+    ]
+    unverified = list(card.attributes.get("unverified") or []) if card else []
+    notes = _notes(fighter)
     return {
         **fighter,
         "name": local_fighter_name(fighter, catalogue),
         "card_name": local_name(card, fighter["card"] or "?"),
+        # a hired sword is one model of his own, never a group
+        "hired_sword": bool(card is not None and card.attributes.get("hired_sword")),
         "stat_cells": stats,
         "item_names": item_names(catalogue, fighter["items"]),
         "notes": notes,
@@ -70,7 +82,8 @@ def current_roster(*, army_list, catalogue) -> dict | None:
     state = campaign.campaign_state(army_list=army_list)
     if not state["events"] and not state["battles"]:
         return None
-    rows = [fighter_row(f, catalogue) for f in state["roster"]["fighters"]]
+    choice = state["roster"].get("choice")
+    rows = [fighter_row(f, catalogue, choice) for f in state["roster"]["fighters"]]
     return {
         "state": state,
         "active": [r for r in rows if r["in_warband"]],

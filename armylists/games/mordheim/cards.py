@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.games.mordheim.card_facts import equipment_lines, skill_list_names
 from armylists.presenters.names import stat_labels
 from armylists.presenters.print_cards import item_lines, merge_repeats, section
 from rules.systems.mordheim.dice import campaign_tables
@@ -71,8 +72,23 @@ def print_card(presenter, block: dict, *, row: dict, catalogue) -> dict:
     return block
 
 
-def _fighter_parts(catalogue, card, *, hero, leader, experience) -> dict:
-    kind = _("Leader") if leader else _("Hero") if hero else _("Henchmen")
+def _hired(card) -> bool:
+    return card is not None and bool(card.attributes.get("hired_sword"))
+
+
+def _kind(card, hero: bool, leader: bool) -> str:
+    if leader:
+        return _("Leader")
+    if hero:
+        return _("Hero")
+    if _hired(card):
+        return _("Hired sword")
+    return _("Henchmen")
+
+
+def _fighter_parts(catalogue, card, *, hero, leader, experience, skill_lists=None) -> dict:
+    kind = _kind(card, hero, leader)
+    hired = _hired(card)
     track = (
         experience_track(catalogue, hero=hero, experience=experience)
         if card is None or card.attributes.get("gains_experience", True)
@@ -80,15 +96,22 @@ def _fighter_parts(catalogue, card, *, hero, leader, experience) -> dict:
     )
     beyond = bool(track) and experience > len(track)
     facts = [(_("Type"), kind)]
+    if hired:
+        facts.append((_("Upkeep"), f"{card.attributes.get('upkeep')} {_('gc')}"))
     if not track:
         facts.append((_("Experience"), experience))
-    lists = card.attributes.get("skills") if card is not None and hero else None
+    if skill_lists is None and card is not None and (hero or hired):
+        skill_lists = card.attributes.get("skill_lists")
+    lists = skill_list_names(catalogue, skill_lists) if hero or hired else []
+    sections = (section(_("Skill lists"), [", ".join(lists)], "skill-lists"),
+                section(_("Equipment"), equipment_lines(catalogue, card) if hired else [],
+                        "hired-sword-equipment"))
     return {
         "facts": facts,
         "experience": experience,
         "xp_track": track,
         "xp_beyond": beyond,
-        "sections": [s for s in (section(_("Skill lists"), [", ".join(lists or ())]),) if s],
+        "sections": [s for s in sections if s],
     }
 
 
@@ -110,7 +133,7 @@ def campaign_blocks(presenter, context: dict) -> list[dict]:
             "custom": False,
             "count": count,
             "each": paid // count if isinstance(paid, int) else None,
-            "size": None if hero else fighter["models"] // count,
+            "size": None if hero or _hired(card) else fighter["models"] // count,
             "stats": stat_cells(catalogue, presenter, card, fighter["stats"]),
             "stat_rows": None,
             "weapons": None,
@@ -120,7 +143,8 @@ def campaign_blocks(presenter, context: dict) -> list[dict]:
             "violations": [],
         }
         block.update(_fighter_parts(catalogue, card, hero=hero, leader=bool(fighter["leader"]),
-                                    experience=int(fighter["experience"])))
+                                    experience=int(fighter["experience"]),
+                                    skill_lists=fighter.get("skill_lists")))
         block["sections"] += [
             s
             for s in (

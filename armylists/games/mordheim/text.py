@@ -31,7 +31,7 @@ def text_sections(catalogue, entries, extras) -> list[TextSection]:
     fighters = {}
     if now:
         fighters = {f["entry_id"]: f for f in now["active"] + now["gone"] if f["entry_id"]}
-    heroes, henchmen, unknown = [], [], []
+    heroes, henchmen, swords, unknown = [], [], [], []
     for e in entries:
         items = chosen_names(catalogue, e)
         fighter = fighters.get(e.id)
@@ -40,12 +40,15 @@ def text_sections(catalogue, entries, extras) -> list[TextSection]:
             unknown.append(TextLine(entry_label(e), e.points, items, notes))
         elif e.facts.get("fighter") == "hero":
             heroes.append(TextLine(entry_label(e), e.points, items, notes))
+        elif e.facts.get("fighter") == "hired_sword":  # one model of his own, no group
+            swords.append(TextLine(entry_label(e), e.points, items, notes))
         else:
             size = (e.facts.get("models") or 0) // max(e.count, 1)
             henchmen.append(TextLine(entry_label(e), e.points, (_models(size), *items), notes))
     sections = [
         (_("Heroes"), heroes),
         (_("Henchmen"), henchmen),
+        (_("Hired swords"), swords),
         (_("Unknown fighters"), unknown),
     ]
     if now:

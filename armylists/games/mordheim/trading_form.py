@@ -6,11 +6,22 @@ trading left it.
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 MAX_ROWS = 3  # blank rows of each kind (as many more after each save)
+# What the fields of a purchase row are for, said once above the rows.
+PURCHASE_HELP = (
+    gettext_lazy("Price dice: for a price with dice (100+D6×10), the D6 you rolled, e.g. 4 "
+                 "or 2 5 1; empty: Muster rolls."),
+    gettext_lazy("Made of: for a Gromril, Ithilmar or Obsidian weapon, the weapon it is."),
+    gettext_lazy("2D6 to find it: for a rare item, the searching hero's roll; empty: Muster "
+                 "rolls. Rarity: only for a rare item the game data gives no rarity (Rare N "
+                 "from your rulebook)."),
+)
 HIRE_ROWS = 1  # blank hired-sword rows: a warband hires few (at most one of each)
 STASH = "stash"
 
@@ -36,8 +47,10 @@ class TradingStepForm(forms.Form):
                                      min_value=0, max_value=99)
 
     def __init__(self, *args, fighters, stash, targets, items, cards, names, initial_rows,
-                 hired_swords=(), dismissable=(), **kwargs):
+                 offer, fighter_items=None, hired_swords=(), dismissable=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.offer, self.fighter_items = offer, fighter_items or {}
+        self.purchase_help = PURCHASE_HELP
         present = [f for f in fighters if f["in_warband"]]
         owned = [("", "–"), *_holder_items(fighters, stash, names)]
         item_choices = [("", "–"), *[(key, names.get(key, key)) for key in items]]
@@ -48,7 +61,7 @@ class TradingStepForm(forms.Form):
             self.fields[f"sell_{k}"] = forms.ChoiceField(choices=owned, required=False,
                                                          label=_("Sell"))
             self.rows["sales"].append({"item": f"sell_{k}"})
-        self._purchase_rows(counts["purchases"], present, item_choices)
+        self._purchase_rows(counts["purchases"], present, [("", "–"), *offer["choices"]])
         self._recruit_rows(counts["recruits"], present, item_choices, cards)
         self._hire_rows(len(initial_rows.get("hires", [])) + HIRE_ROWS, list(hired_swords),
                         list(dismissable))
@@ -57,27 +70,49 @@ class TradingStepForm(forms.Form):
         self._initial(initial_rows)
 
     def _purchase_rows(self, count: int, present: list[dict], item_choices: list) -> None:
-        """An item bought, for whom (or the stash), and when rare its rarity, the 2D6 to
-        find it and the hero searching."""
+        """An item bought (every item the warband may buy, with its price and rarity), for
+        whom (or the stash), the dice of its price or the weapon it is made of, and when
+        rare the 2D6 to find it and the hero searching (its rarity typed only for an item
+        the game data gives none)."""
         whom = [("", _("the stash")), *[(f["entry_id"], f["name"]) for f in present]]
         heroes = [("", _("who gets it")), *[(f["entry_id"], f["name"]) for f in present
                                              if f["hero"]]]
+        weapons = [("", "–"), *self.offer["weapons"]]
         for k in range(count):
             p = f"buy_{k}_"
             self.fields[p + "item"] = forms.ChoiceField(choices=item_choices, required=False,
                                                         label=_("Buy"))
             self.fields[p + "for"] = forms.ChoiceField(choices=whom, required=False,
                                                        label=_("For"))
+            # what each field is for is said once above the rows (PURCHASE_HELP)
+            self.fields[p + "dice"] = forms.CharField(required=False, max_length=40,
+                                                      label=_("Price dice"))
+            self.fields[p + "of"] = forms.ChoiceField(choices=weapons, required=False,
+                                                      label=_("Made of"))
             self.fields[p + "rarity"] = forms.IntegerField(
-                required=False, min_value=2, max_value=20, label=_("Rarity"),
-                help_text=_("A rare item: Rare N from your rulebook."))
+                required=False, min_value=2, max_value=20, label=_("Rarity"))
             self.fields[p + "roll"] = forms.IntegerField(
-                required=False, min_value=2, max_value=12, label=_("2D6 to find it"),
-                help_text=_("Empty: Muster rolls."))
+                required=False, min_value=2, max_value=12, label=_("2D6 to find it"))
             self.fields[p + "searcher"] = forms.ChoiceField(choices=heroes, required=False,
                                                             label=_("Searched by"))
-            self.rows["purchases"].append({n: p + n for n in
-                                           ("item", "for", "rarity", "roll", "searcher")})
+            self.rows["purchases"].append({n: p + n for n in (
+                "item", "for", "dice", "of", "rarity", "roll", "searcher")})
+
+    def clean(self):
+        data = super().clean()
+        for row in self.rows["purchases"]:
+            key, typed = data.get(row["item"]), data.get(row["dice"])
+            if not key or not typed:
+                continue
+            faces = _faces(typed)
+            wanted = self.offer["dice"].get(key)
+            if faces is None or (wanted and len(faces) != wanted):
+                self.add_error(row["dice"], _(
+                    "Type %(n)s dice, each a number from 1 to 6 (e.g. %(example)s).") % {
+                    "n": wanted or 1, "example": " ".join(["4", "2", "5"][:wanted or 1])})
+            else:
+                data[row["dice"]] = faces
+        return data
 
     def _recruit_rows(self, count: int, present: list[dict], item_choices: list,
                       cards: list) -> None:
@@ -129,11 +164,7 @@ class TradingStepForm(forms.Form):
     def _initial(self, rows: dict) -> None:
         for k, sale in enumerate(rows.get("sales", [])):
             self.initial[f"sell_{k}"] = f"{sale.get('entry_id') or STASH}|{sale['item']}"
-        for k, buy in enumerate(rows.get("purchases", [])):
-            p = f"buy_{k}_"
-            self.initial.update({p + "item": buy["item"], p + "for": buy.get("entry_id") or "",
-                                 p + "rarity": buy.get("rarity"), p + "roll": buy.get("roll"),
-                                 p + "searcher": buy.get("searcher") or ""})
+        self._initial_purchases(rows.get("purchases", []))
         for k, hire in enumerate(rows.get("recruits", [])):
             p = f"hire_{k}_"
             self.initial.update({p + "card": hire.get("card") or "",
@@ -147,6 +178,16 @@ class TradingStepForm(forms.Form):
                                              f"{move['item']}",
                                  p + "to": move.get("to_entry_id") or STASH})
 
+    def _initial_purchases(self, purchases: list[dict]) -> None:
+        for k, buy in enumerate(purchases):
+            p = f"buy_{k}_"
+            self.initial.update({p + "item": buy["item"], p + "for": buy.get("entry_id") or "",
+                                 p + "rarity": buy.get("rarity"), p + "roll": buy.get("roll"),
+                                 p + "searcher": buy.get("searcher") or "",
+                                 p + "dice": " ".join(str(d) for d in buy.get("price_dice")
+                                                      or ()),
+                                 p + "of": buy.get("of") or ""})
+
     def _initial_hired_swords(self, rows: dict) -> None:
         for k, hire in enumerate(rows.get("hires", [])):
             self.initial.update({f"sword_{k}_card": hire.get("card") or "",
@@ -155,11 +196,30 @@ class TradingStepForm(forms.Form):
 
     def spec(self) -> dict:
         data = self.cleaned_data
-        picked = {kind: [one for row in self.rows[kind] if (one := read(data, row)) is not None]
-                  for kind, read in _READERS.items()}
+        readers = {**_READERS, "purchases": self._purchase}
+        picked = {kind: [one for row in self.rows[kind] if (one := readers[kind](data, row))
+                         is not None] for kind in _ORDER}
         dismissals = [{"entry_id": who} for who in data.get("dismiss") or []]
         return {"sell_shards": data.get("sell_shards") or 0, **picked,
                 "dismissals": dismissals}
+
+    def _purchase(self, data: dict, row: dict) -> dict | None:
+        """A purchase row as the campaign rules take it: the price dice only for an item
+        priced with dice that the fighter's own list does not price, the weapon only for
+        a multiple."""
+        if not data.get(row["item"]):
+            return None
+        key, who = data[row["item"]], data.get(row["for"]) or None
+        buy = {"item": key, "entry_id": who}
+        for field in ("rarity", "roll", "searcher"):
+            if data.get(row[field]):
+                buy[field] = data[row[field]]
+        off_list = who is None or key not in self.fighter_items.get(who, ())
+        if off_list and key in self.offer["dice"] and data.get(row["dice"]):
+            buy["price_dice"] = data[row["dice"]]
+        if key in self.offer["multiple"] and data.get(row["of"]):
+            buy["of"] = data[row["of"]]
+        return buy
 
 
 def _holder(value: str) -> tuple[str | None, str]:
@@ -175,14 +235,14 @@ def _sale(data: dict, row: dict) -> dict | None:
     return {"item": item, "entry_id": who}
 
 
-def _purchase(data: dict, row: dict) -> dict | None:
-    if not data.get(row["item"]):
+def _faces(typed) -> list[int] | None:
+    """"2 5 1" (or "2,5,1") -> [2, 5, 1]; None unless every one is a D6 face."""
+    if isinstance(typed, list):
+        return typed
+    parts = [p for p in re.split(r"[\s,;+]+", str(typed).strip()) if p]
+    if not parts or len(parts) > 10 or not all(p in "123456" and len(p) == 1 for p in parts):
         return None
-    buy = {"item": data[row["item"]], "entry_id": data.get(row["for"]) or None}
-    for key in ("rarity", "roll", "searcher"):
-        if data.get(row[key]):
-            buy[key] = data[row[key]]
-    return buy
+    return [int(p) for p in parts]
 
 
 def _recruit(data: dict, row: dict) -> dict | None:
@@ -217,5 +277,5 @@ def _move(data: dict, row: dict) -> dict | None:
 
 
 # Each kind of row read back into the trading step's spec, in the spec's order.
-_READERS = {"sales": _sale, "purchases": _purchase, "recruits": _recruit, "hires": _hire,
-            "moves": _move}
+_READERS = {"sales": _sale, "recruits": _recruit, "hires": _hire, "moves": _move}
+_ORDER = ("sales", "purchases", "recruits", "hires", "moves")

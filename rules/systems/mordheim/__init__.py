@@ -28,6 +28,7 @@ from rules.engine.common import (
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
+from rules.systems.mordheim.choices import WarbandChoiceValidator, chosen
 from rules.systems.mordheim.params import PARAMS
 from rules.systems.mordheim.rout import rout_test  # noqa: F401  (a play aid of the roster, part of its API)
 
@@ -88,14 +89,18 @@ def warband_attr(catalogue: Catalogue, document: ListDocument, key: str, default
 def size_limits(
     catalogue: Catalogue, document: ListDocument, params: Mapping | None = None
 ) -> tuple[int, int]:
-    """The fewest and most fighters of the warband: its type's, else the ``warband_size``
-    params (``params``, default: the pack's), else 3 and 15."""
+    """The fewest and most fighters of the warband: its type's (its choice's maximum, the
+    Hung's 12, first), else the ``warband_size`` params (``params``, default: the pack's),
+    else 3 and 15."""
     if params is None:
         params = catalogue.params_for("warband_size")
+    top = warband_attr(catalogue, document, "max_size", params.get("max", DEFAULT_MAX_SIZE))
+    option = chosen(catalogue, document) or {}
+    if option.get("max_size") is not None:
+        top = option["max_size"]
     return (
         warband_attr(catalogue, document, "min_size", params.get("min", DEFAULT_MIN_SIZE)),
-        warband_attr(catalogue, document, "max_size", params.get("max", DEFAULT_MAX_SIZE))
-        + size_bonus(catalogue, document),
+        top + size_bonus(catalogue, document),
     )
 
 
@@ -147,9 +152,13 @@ def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> i
 
 
 def limit(catalogue: Catalogue, document: ListDocument) -> int | None:
-    """The gold to spend: the document's, else the warband's starting gold."""
+    """The gold to spend: the document's, else its choice's starting gold (Trantio: 600),
+    else the warband's."""
     if document.battle_size is not None:
         return document.battle_size
+    option = chosen(catalogue, document) or {}
+    if option.get("starting_gold") is not None:
+        return option["starting_gold"]
     default = catalogue.params_for("gold_budget").get("default", DEFAULT_STARTING_GOLD)
     return warband_attr(catalogue, document, "starting_gold", default)
 
@@ -409,6 +418,7 @@ class EquipmentNotAllowedValidator(NotOnItemListValidator):
 VALIDATORS = (
     UnknownKeyValidator,
     FactionValidator,
+    WarbandChoiceValidator,
     GoldBudgetValidator,
     WarbandSizeValidator,
     LeaderValidator,

@@ -55,6 +55,19 @@ def _evil(rule: Mapping, wb: Mapping) -> bool:
     return wb.get("alignment") == "evil"
 
 
+def _chaos(rule: Mapping, wb: Mapping) -> bool:
+    return bool(wb.get("chaos"))
+
+
+def _not_evil(rule: Mapping, wb: Mapping) -> bool:
+    return wb.get("alignment") != "evil"
+
+
+def _not_good(rule: Mapping, wb: Mapping) -> bool:
+    return wb.get("alignment") != "good" or _named(rule, wb) or bool(
+        _tags(wb) & set(rule.get("wbs") or ()))
+
+
 def _human(rule: Mapping, wb: Mapping) -> bool:
     return bool(wb.get("human"))
 
@@ -89,10 +102,14 @@ def _only(rule: Mapping, wb: Mapping) -> bool:
                 or _flagged(rule, wb))
 
 
-# One reading per kind of ``hire_rule``; a kind not listed ("any") lets every warband hire.
+# One reading per kind of ``hire_rule`` (the kinds the Mordheim-Roster-Builder data uses);
+# "any" lets every warband hire, and a pack test keeps every kind the pack uses read here.
 _HIRE_RULES = {
     "good": _good,
     "evil": _evil,
+    "chaos": _chaos,
+    "nonEvil": _not_evil,
+    "nonGood": _not_good,
     "human": _human,
     "nonChaosHuman": _non_chaos_human,
     "humanOrDwarf": _human_or_dwarf,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 
+from rules.engine.aliases import canonical_list
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
 from rules.engine.violations import N_
@@ -28,6 +29,7 @@ from rules.systems.mordheim import (
     rating_values,
     starting_experience,
 )
+from rules.systems.mordheim.choices import card_skill_lists, card_stats, chosen_key
 
 IN_WARBAND = "active"
 STATUSES = {
@@ -104,6 +106,9 @@ class Roster:
     finds: tuple[str, ...] = ()  # names of finds the game data has no item for
     artefacts: tuple[str, ...] = ()  # magical artefacts found (each is found once)
     battles: int = 0  # battles recorded
+    # The warband's choice when it was founded (a Tilean city): its recruits' profiles
+    # and skill lists follow it.
+    choice: str | None = None
 
     def active(self) -> list[Fighter]:
         return [f for f in self.fighters if f.in_warband]
@@ -123,6 +128,10 @@ class Roster:
 
 
 def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
+    """The warband as its list founds it (the list read with today's keys: an item
+    renamed since is the item now), its fighters as its choice makes them."""
+    document, _renamed = canonical_list(catalogue, document)
+    choice = chosen_key(catalogue, document)
     fighters = []
     for i, entry in enumerate(document.entries):
         card = catalogue.cards.get(entry.card) if entry.card else None
@@ -134,16 +143,17 @@ def starting_roster(catalogue: Catalogue, document: ListDocument) -> Roster:
         hero = is_hero(card)
         fighters.append(Fighter(
             entry=i, entry_id=entry.id, card=card.key, name=entry.name or card.name, hero=hero,
-            models=models(card, entry), items=tuple(entry.items), stats=dict(card.stats),
+            models=models(card, entry), items=tuple(entry.items), stats=card_stats(card, choice),
             experience=starting_experience(card) if hero else 0, large=is_large(card),
             leader=is_leader(card), count=entry.count,
             # A hired sword advances on the hero table from his own skill lists.
-            skill_lists=(tuple(card.attributes.get("skill_lists") or ())
+            skill_lists=(card_skill_lists(card, choice)
                          if hero or is_hired_sword(card) else ()),
         ))
     budget = limit(catalogue, document) or 0
     spent = sum(price_entry(catalogue, document, e) for e in document.entries)
-    return Roster(faction=document.faction, fighters=tuple(fighters), treasury=budget - spent)
+    return Roster(faction=document.faction, fighters=tuple(fighters), treasury=budget - spent,
+                  choice=choice)
 
 
 def roster_rating(catalogue: Catalogue, roster: Roster) -> int:
@@ -196,5 +206,6 @@ def roster_from_json(data: Mapping) -> Roster | None:
         treasury=data.get("treasury", 0),
         shards=data.get("shards", 0),
         battles=data.get("battles", 0),
+        choice=data.get("choice"),
         **{key: tuple(data.get(key) or ()) for key in _ROSTER_TUPLES},
     )

@@ -2,22 +2,21 @@
 
 - ``sales``: an item of a fighter (a henchman group sells every model's) or of the
   stash, at half its price (rounded down, unverified).
-- ``purchases``: an item for a fighter (from his own equipment list, every model of a
-  group) or for the stash (the price list). A rare item needs a hero who fought and was
-  not taken out of action to find it first (``searcher``, one roll each): 2D6
-  (``roll``, typed or rolled) + ``modifiers`` >= ``rarity``, the item's rarity in the
-  game data (typed by the player only for an item it gives none). A failed search buys
-  nothing.
-- ``recruits``: a new hero or henchman group (``card``, ``size``, ``items``: common items
-  only) at its cost, within the warband's limits (one leader, six heroes, the type's
-  maximum, the warband's size); or new members of an existing group (``join_entry_id``)
-  at base cost + the group's equipment + 2 gc per experience point, as far as the
-  veterans available (2D6 once per sequence, ``veterans.dice``) allow.
+- ``purchases``: an item for a fighter (from his own equipment list at its price, every
+  model of a group; a hero also any miscellaneous item) or for the stash, of those his
+  warband may buy (the item's ``buyers``). An item off the fighter's list costs the
+  trading chart's price (``mordheim_prices``): its dice (``price_dice``, typed or
+  rolled), or a multiple of the weapon it is made of (``of``). ``price`` answers what
+  was paid; a record kept before its price had dice names it without them, and that is
+  what it paid. A rare item needs a hero who fought and was not taken out of action to
+  find it first (``searcher``, one roll each): 2D6 (``roll``, typed or rolled) +
+  ``modifiers`` >= ``rarity``, the item's rarity in the game data (typed by the player
+  only for an item it gives none). A failed search buys nothing.
+- ``recruits``: new fighters or new members of a group (``mordheim_sequence_recruit``).
 - ``dismissals`` and ``hires``: hired swords let go and hired (``mordheim_sequence_hire``).
 - ``moves``: equipment between fighters and the stash (a group carries one per model).
 
-Kept whole just past 400 lines: the four kinds of trade share one treasury and one
-order (the rules'), which reads best in one place; hiring and upkeep are apart.
+Recruits, hiring and upkeep have modules of their own.
 
 Gold the treasury does not have refuses the battle (``not_enough_gold``). Hired swords'
 upkeep follows trading (``mordheim_sequence_upkeep``).
@@ -27,39 +26,36 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.engine.document import Entry
 from rules.engine.violations import N_, Phrase
-from rules.systems.mordheim import (
-    group_limits,
-    is_hero,
-    is_large,
-    is_leader,
-    model_price,
-    size_limits,
-    starting_experience,
+from rules.systems.mordheim.dice import (
+    MAX_GOLD,
+    CampaignError,
+    Rolls,
+    fail,
+    join_path,
+    spec_of,
+    whole,
 )
-from rules.systems.mordheim.dice import CampaignError, fail, join_path, spec_of, text, whole
+from rules.systems.mordheim.hired_swords import is_hired_sword
+from rules.systems.mordheim.prices import (
+    buyable_by,
+    dice_of,
+    heroes_only,
+    later_base,
+    multiple,
+    multiple_of,
+    price_words,
+)
 from rules.systems.mordheim.roster import Fighter
 from rules.systems.mordheim.sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
-from rules.systems.mordheim.sequence_hire import hiring, roster_document
-from rules.systems.mordheim.trading import (
-    join_group_cost,
-    rare_item_roll,
-    recruit_cost,
-    sell_price,
-    veterans_available,
-)
+from rules.systems.mordheim.sequence_hire import hiring
+from rules.systems.mordheim.sequence_recruit import Veterans, only, pay, recruit
+from rules.systems.mordheim.trading import rare_item_roll, sell_price
 
 SALE_FIELDS = ("item", "entry_id", "gold")
 PURCHASE_FIELDS = ("item", "entry_id", "rarity", "roll", "searcher", "modifiers", "found",
-                   "price")
-RECRUIT_FIELDS = ("card", "name", "join_entry_id", "size", "items", "entry_id", "cost")
+                   "price", "price_dice", "of")
 MOVE_FIELDS = ("item", "from_entry_id", "to_entry_id")
-MAX_ITEMS = 20
-# the words of lines recorded before a recruit's cost was explained: stored campaigns
-# still say them, so they stay translated
-STORED_WORDS = (N_("Hired: {name} ({card}, {size}), {cost} gc"),
-                N_("Hired: {size} more for {name}, {cost} gc"))
 
 
 def trading(ps: PostBattle) -> None:
@@ -67,8 +63,8 @@ def trading(ps: PostBattle) -> None:
              for k, row in enumerate(rows(ps.spec, "sales", MAX_TRADES))]
     purchases = [_buy(ps, row, f"purchases[{k}]")
                  for k, row in enumerate(rows(ps.spec, "purchases", MAX_TRADES))]
-    veterans = _Veterans(ps)
-    recruits = [_recruit(ps, row, f"recruits[{k}]", veterans)
+    veterans = Veterans(ps)
+    recruits = [recruit(ps, row, f"recruits[{k}]", veterans)
                 for k, row in enumerate(rows(ps.spec, "recruits", MAX_RECRUITS))]
     hired = hiring(ps)
     moves = [_move(ps, row, f"moves[{k}]")
@@ -86,17 +82,13 @@ def trading(ps: PostBattle) -> None:
 
 
 def _item(ps: PostBattle, key, path: str):
+    """The item ``key`` names (an old key of an item renamed since: the item now)."""
+    if isinstance(key, str) and key not in ps.catalogue.items:
+        key = ps.catalogue.current_key("item", key) or key
     if not isinstance(key, str) or key not in ps.catalogue.items:
         fail(path, f"the game data has no item {key!r}",
              "required" if key is None else "unknown_key")
     return ps.catalogue.items[key]
-
-
-def _pay(ps: PostBattle, amount: int, path: str) -> None:
-    if amount > ps.roster.treasury:
-        fail(path, f"costs {amount} gc, the treasury has {ps.roster.treasury} gc",
-             "not_enough_gold")
-    ps.gold(-amount)
 
 
 def _without(items: tuple[str, ...], key: str, times: int = 1) -> tuple[str, ...]:
@@ -116,9 +108,28 @@ def _copies(f: Fighter) -> int:
 
 
 def _may_carry(ps: PostBattle, f: Fighter, item, path: str) -> None:
-    if item.key not in _card(ps, f).allowed_items:
-        fail(path, f"{f.name} may not carry {item.name}: it is not on his equipment list",
-             "equipment_not_allowed")
+    """From his own list; a hero who buys equipment may also carry any miscellaneous item
+    (the trading chart's rule), a henchman and a hired sword only their list's."""
+    card = _card(ps, f)
+    if item.key in card.allowed_items:
+        return
+    if f.hero and item.kind == "miscellaneous" and card.takes_items and not is_hired_sword(
+            card):
+        return
+    fail(path, f"{f.name} may not carry {item.name}: it is not on his equipment list",
+         "equipment_not_allowed")
+
+
+def _may_buy(ps: PostBattle, f: Fighter | None, item, path: str) -> None:
+    """The warband may buy the item (its ``buyers``), a hero-only item goes to a hero;
+    an item on the fighter's own list he may always buy."""
+    if f is not None and item.key in _card(ps, f).allowed_items:
+        return
+    if not buyable_by(item, ps.roster.faction):
+        fail(path, f"{item.name} is not for this warband ({item.attributes.get('available_to')})",
+             "not_for_this_warband")
+    if heroes_only(item) and f is not None and not f.hero:
+        fail(path, f"{item.name} is for heroes only", "heroes_only")
 
 
 # -- selling and buying ---------------------------------------------------------------
@@ -156,6 +167,7 @@ def _buy(ps: PostBattle, row, at: str) -> dict:
     f = ps.target(who, join_path(at, "entry_id")) if who is not None else None
     if f is not None:
         _may_carry(ps, f, item, join_path(at, "item"))
+    _may_buy(ps, f, item, join_path(at, "item"))
     out: dict = {"item": item.key, "entry_id": who}
     if item.attributes.get("rare"):
         out.update(_search(ps, row, at, item, who))
@@ -164,17 +176,65 @@ def _buy(ps: PostBattle, row, at: str) -> dict:
                                    {"item": item.name, "roll": out["roll"]}))
             return out
     count = _copies(f) if f is not None else 1
-    price = ps.catalogue.item_points(_card(ps, f) if f else None, item.key) * count
-    _pay(ps, price, join_path(at, "item"))
+    each, paid_as, how = _unit_price(ps, row, at, item, f)
+    price = each * count
+    if row.get("price") is not None and paid_as and price != row["price"]:
+        fail(join_path(at, "price"), f"{row['price']!r} is not what {item.name} costs with "
+             f"these dice ({price} gc)")
+    pay(ps, price, join_path(at, "item"))
     if f is None:
         ps.roster = replace(ps.roster, stash=ps.roster.stash + (item.key,))
     else:
         ps.put(replace(f, items=f.items + (item.key,)))
+    out.update(paid_as)
     out["price"] = price
-    ps.lines.append(Phrase(N_("Bought: {item} for {who}, {price} gc"),
-                           {"item": item.name, "who": f.name if f else Phrase(N_("the stash")),
-                            "price": price}))
+    who_name = f.name if f else Phrase(N_("the stash"))
+    if how is None:
+        ps.lines.append(Phrase(N_("Bought: {item} for {who}, {price} gc"),
+                               {"item": item.name, "who": who_name, "price": price}))
+    else:
+        ps.lines.append(Phrase(N_("Bought: {item} for {who}, {price} gc ({how})"),
+                               {"item": item.name, "who": who_name, "price": price,
+                                "how": how}))
     return out
+
+
+def _no_price_fields(row, at: str, item, on_list: bool) -> None:
+    """Dice only for a price with dice, ``of`` only for a multiple, neither for a list's
+    fixed price."""
+    takes = {"price_dice": not on_list and dice_of(item) is not None,
+             "of": not on_list and bool(multiple_of(item))}
+    for key, allowed in takes.items():
+        if row.get(key) is not None and not allowed:
+            fail(join_path(at, key), f"{item.name} costs a fixed price here: it takes no "
+                 f"{key!r}")
+
+
+def _unit_price(ps: PostBattle, row, at: str, item, f: Fighter | None):
+    """What one of the item costs: his list's price, else the chart's (its dice typed or
+    rolled, or the multiple of the weapon it is made of); what the row keeps of how it
+    was paid; the words that explain it (None: a plain price)."""
+    card = _card(ps, f) if f is not None else None
+    on_list = card is not None and item.key in card.allowed_items
+    _no_price_fields(row, at, item, on_list)
+    if on_list:
+        return card.allowed_items[item.key], {}, None
+    if multiple_of(item):
+        weapon = _item(ps, row.get("of"), join_path(at, "of"))
+        each = multiple(item, weapon, join_path(at, "of"))
+        return each, {"of": weapon.key}, Phrase(N_("{times} × {weapon}"), {
+            "times": multiple_of(item), "weapon": weapon.name})
+    dice = dice_of(item)
+    if dice is None:
+        return later_base(item), {}, None
+    if row.get("price_dice") is None and row.get("price") is not None:
+        # a record kept before this item's price had dice: what it paid is the price
+        return whole(row["price"], join_path(at, "price"), 0, MAX_GOLD), {}, None
+    faces = Rolls(ps.rng).dice(row.get("price_dice"), dice["count"], 6,
+                               join_path(at, "price_dice"))
+    each = later_base(item) + sum(faces) * dice["times"]
+    return each, {"price_dice": faces}, Phrase(N_("{price}: rolled {faces}"), {
+        "price": price_words(item), "faces": " + ".join(str(face) for face in faces)})
 
 
 def _search(ps: PostBattle, row, at: str, item, who) -> dict:
@@ -202,165 +262,12 @@ def _search(ps: PostBattle, row, at: str, item, who) -> dict:
         fail(join_path(at, "modifiers"), "must be a list of at most 5 modifiers")
     try:
         roll = rare_item_roll(ps.tables, rarity=rarity, modifiers=modifiers,
-                              spec=_only(row, "roll"), rng=ps.rng, path=at)
+                              spec=only(row, "roll"), rng=ps.rng, path=at)
     except CampaignError as error:
         raise repath(error, {"rarity": join_path(at, "rarity"),
                              "modifiers": join_path(at, "modifiers")}) from None
     return {"searcher": searcher, "rarity": roll["rarity"], "roll": roll["roll"],
             "modifiers": list(roll["modifiers"]), "found": roll["found"]}
-
-
-def _only(row, *keys) -> dict:
-    return {k: row[k] for k in keys if row.get(k) is not None}
-
-
-# -- recruits -------------------------------------------------------------------------
-
-
-class _Veterans:
-    """2D6 of veterans' experience, rolled once per sequence, when a group with
-    experience takes new members."""
-
-    def __init__(self, ps: PostBattle):
-        self.ps, self.dice, self.left = ps, None, 0
-
-    def take(self, experience: int, path: str) -> None:
-        if self.dice is None:
-            rolled = veterans_available(self.ps.tables, _only(self.ps.spec.get("veterans") or {},
-                                                              "dice"),
-                                        rng=self.ps.rng, path="veterans")
-            self.dice, self.left = rolled["dice"], rolled["experience"]
-        if experience > self.left:
-            fail(path, f"these recruits need {experience} experience of veterans, "
-                 f"{self.left} are left this time (2D6 {sum(self.dice)})", "no_veterans")
-        self.left -= experience
-
-
-def _room(ps: PostBattle, card, size: int, path: str, card_path: str) -> None:
-    """The limits with ``size`` more of ``card`` (the size as its hired swords raise it)."""
-    active = ps.roster.active()
-    _low, top = size_limits(ps.catalogue, roster_document(ps))
-    members = sum(f.models for f in active)
-    if members + size > top:
-        fail(path, f"the warband has {members} fighters: at most {top}", "warband_size")
-    most = card.attributes.get("type_limit")
-    same = sum(f.models for f in active if f.card == card.key)
-    if most is not None and same + size > most:
-        fail(card_path, f"{card.name}: {same + size} models, at most {most}", "type_limit")
-
-
-def _recruit(ps: PostBattle, row, at: str, veterans: _Veterans) -> dict:
-    spec_of(row, at, RECRUIT_FIELDS)
-    size = whole(row.get("size") or 1, join_path(at, "size"), 1, 5)
-    items = row.get("items") or []
-    if not isinstance(items, list) or len(items) > MAX_ITEMS:
-        fail(join_path(at, "items"), f"must be a list of at most {MAX_ITEMS} item keys")
-    if row.get("join_entry_id") is not None:
-        return _join(ps, row, at, size, items, veterans)
-    card = _recruit_card(ps, row.get("card"), join_path(at, "card"))
-    hero = is_hero(card)
-    _may_recruit(ps, card, size, at)
-    try:
-        cost = recruit_cost(ps.catalogue, card.key, items, models=size)
-    except CampaignError as error:
-        raise repath(error, {"card": join_path(at, "card"), "models": join_path(at, "size")},
-                     prefix=at) from None
-    _pay(ps, cost["total"], join_path(at, "card"))
-    new_id = ps.new_entry_id(row.get("entry_id"), join_path(at, "entry_id"))
-    name = text(row["name"], join_path(at, "name")) if row.get("name") else card.name
-    ps.add(Fighter(
-        entry=None, entry_id=new_id, card=card.key, name=name, hero=hero, models=size,
-        items=tuple(items), stats=dict(card.stats),
-        experience=starting_experience(card) if hero else 0, large=is_large(card),
-        leader=is_leader(card), joined=ps.number,
-        skill_lists=tuple(card.attributes.get("skill_lists") or ()) if hero else (),
-    ))
-    ps.lines.append(Phrase(N_("Hired: {name} ({card}, {size}), {cost}"),
-                           {"name": name, "card": card.name, "size": size,
-                            "cost": _recruit_sum(card.points, cost["per_model"] - card.points,
-                                                 0, size, cost["total"])}))
-    return {"card": card.key, "name": row.get("name"), "size": size, "items": list(items),
-            "join_entry_id": None, "entry_id": new_id, "cost": cost["total"]}
-
-
-def _recruit_card(ps: PostBattle, key, path: str):
-    """The card of a new fighter: one the game data knows, of this warband."""
-    card = ps.catalogue.cards.get(key) if isinstance(key, str) else None
-    if card is None:
-        fail(path, f"the game data has no fighter {key!r}",
-             "required" if key is None else "unknown_key")
-    if card.faction != ps.roster.faction:
-        fail(path, f"{card.name} is not a fighter of this warband", "faction")
-    return card
-
-
-def _may_recruit(ps: PostBattle, card, size: int, at: str) -> None:
-    """A hero alone, a group within its size; the warband's heroes, leader and limits."""
-    hero = is_hero(card)
-    if hero and size != 1:
-        fail(join_path(at, "size"), f"{card.name} is a hero: one model", "henchman_group")
-    if not hero and size > group_limits(card, ps.catalogue.params_for("henchman_group"))[1]:
-        fail(join_path(at, "size"), f"a group of {card.name} is too large", "henchman_group")
-    most = ps.catalogue.params_for("hero_limit").get("max", ps.tables["advance_rules"]
-                                                    ["max_heroes"])
-    if hero and ps.heroes() + 1 > most:
-        fail(join_path(at, "card"), f"the warband has {ps.heroes()} heroes: at most {most}",
-             "hero_limit")
-    if is_leader(card) and any(f.leader for f in ps.roster.active()):
-        fail(join_path(at, "card"), "the warband has its leader", "leader")
-    _room(ps, card, size, join_path(at, "size"), join_path(at, "card"))
-
-
-def _join(ps: PostBattle, row, at: str, size: int, items, veterans: _Veterans) -> dict:
-    group = ps.target(row["join_entry_id"], join_path(at, "join_entry_id"), hero=False)
-    card = _card(ps, group)
-    if row.get("card") not in (None, card.key):
-        fail(join_path(at, "card"), f"new members of {group.name} are {card.name}s")
-    if items:
-        fail(join_path(at, "items"), "new members of a group carry the group's equipment")
-    gear = model_price(ps.catalogue, card, Entry(card=card.key, items=group.items)) - card.points
-    _room(ps, card, size, join_path(at, "size"), join_path(at, "join_entry_id"))
-    try:
-        cost = join_group_cost(
-            ps.tables, base_cost=card.points, equipment_cost=max(gear, 0),
-            group_experience=group.experience, group_models=group.models, joining=size,
-            group_max=group_limits(card, ps.catalogue.params_for("henchman_group"))[1])
-    except CampaignError as error:
-        raise repath(error, {"joining": join_path(at, "size")}) from None
-    if group.experience:
-        veterans.take(size * group.experience, join_path(at, "size"))
-    _pay(ps, cost["total"], join_path(at, "join_entry_id"))
-    ps.put(replace(group, models=group.models + size))
-    ps.lines.append(Phrase(N_("Hired: {size} more for {name}, {cost}"),
-                           {"size": size, "name": group.name,
-                            "cost": _recruit_sum(card.points, max(gear, 0), cost["experience"],
-                                                 size, cost["total"])}))
-    return {"card": card.key, "name": None, "size": size, "items": [],
-            "join_entry_id": group.entry_id, "entry_id": None, "cost": cost["total"]}
-
-
-def _recruit_sum(base: int, gear: int, experience: int, models: int, total: int) -> Phrase:
-    """A recruit's cost explained: the fighter's cost, his equipment and, joining a group
-    with experience, the gold per experience point, per model and times the models."""
-    parts = [Phrase(N_("{gc} cost"), {"gc": base})]
-    if gear:
-        parts.append(Phrase(N_("{gc} equipment"), {"gc": gear}))
-    if experience:
-        parts.append(Phrase(N_("{gc} for {xp} experience"),
-                            {"gc": (total // models) - base - gear, "xp": experience}))
-    if len(parts) == 1 and models == 1:
-        return Phrase(N_("{total} gc"), {"total": total})  # his cost alone: nothing to explain
-    return Phrase(N_("{total} gc ({parts})") if models == 1
-                  else N_("{total} gc ({models} x ({parts}))"),
-                  {"total": total, "models": models, "parts": _joined(parts)})
-
-
-def _joined(parts: list[Phrase]) -> Phrase:
-    """Phrases joined with " + " (a list param is joined with "; ")."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = Phrase(N_("{a} + {b}"), {"a": out, "b": part})
-    return out
 
 
 # -- equipment between fighters and the stash -----------------------------------------

@@ -24,6 +24,16 @@ UPKEEP_FIELDS = ("entry_id", "pay", "paid", "leaves")
 LEFT = "left"  # the roster status of a hired sword who left unpaid
 
 
+def _dismissed(ps: PostBattle) -> None:
+    """A hired sword dismissed in this trading step owes no upkeep: the log says so, so his
+    upkeep line is not missing without a word."""
+    for row in ps.resolved.get("dismissals") or ():
+        f = ps.fighter(row["entry_id"])
+        if f is not None:
+            ps.lines.append(Phrase(N_("No upkeep for {name}: dismissed before it was due"),
+                                   {"name": f.name}))
+
+
 def upkeep(ps: PostBattle) -> None:
     choices: dict[str, bool] = {}
     for k, row in enumerate(rows(ps.spec, "upkeep", MAX_ROWS)):
@@ -55,5 +65,6 @@ def upkeep(ps: PostBattle) -> None:
                                    {"name": f.name, "gold": due}))
         resolved.append({"entry_id": f.entry_id, "pay": pay, "paid": out["paid"],
                          "leaves": out["leaves"]})
+    _dismissed(ps)
     ps.resolved["upkeep"] = resolved
     ps.step("upkeep", {}, {"upkeep": resolved})

@@ -153,8 +153,20 @@ class PurchaseInSerializer(NoUnknownFields):
         help_text="A rare item: streetwise, marienburg, jewelsmith_gems.",
     )
     found = TrueFalseField(required=False, help_text="Answered: the search found it.")
+    price_dice = serializers.ListField(
+        child=_die(6), required=False, allow_null=True, max_length=10,
+        help_text="An item whose chart price has dice (\"100+D6×10\"), bought off the "
+        "fighter's own list: the D6 faces of its price. Left out: rolled.",
+    )
+    of = serializers.CharField(
+        required=False, allow_null=True, max_length=100,
+        help_text="An item priced as a multiple of a weapon (a Gromril weapon: 4× the "
+        "weapon's price): the item key of that close combat weapon.",
+    )
     price = WholeNumberField(required=False, min_value=0, max_value=100_000,
-                             help_text="Answered: what it cost.")
+                             help_text="Answered: what it cost, as paid (with its dice). A "
+                             "record kept before the item's price had dice names what it "
+                             "paid without them.")
 
 
 class SaleInSerializer(NoUnknownFields):

@@ -163,6 +163,11 @@ class RosterSerializer(serializers.Serializer):
     )
     artefacts = serializers.ListField(child=serializers.CharField())
     battles = serializers.IntegerField(help_text="Battles recorded.")
+    choice = serializers.CharField(
+        allow_null=True, required=False,
+        help_text="The warband's choice when it was founded (the list's role: a Tilean city, "
+        "a Marauder tribe), which its fighters' profiles and skill lists follow; null: none.",
+    )
     log = serializers.ListField(
         child=serializers.CharField(), help_text="In the language of Accept-Language."
     )
