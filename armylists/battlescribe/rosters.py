@@ -1,6 +1,6 @@
 """Reading a BattleScribe / New Recruit roster (``.ros``, XML; ``.rosz``, the same zipped)
 into plain data, hardened: what the games make of it is the game's own module
-(``armylists/games/<game>/battlescribe.py``), and ``imports_rosters`` ties the two.
+(``armylists/games/<game>/battlescribe.py``), and ``armylists.imports.rosters`` ties the two.
 
 The roster schema (``http://www.battlescribe.net/schema/rosterSchema``) as far as we read
 it: ``roster`` (``gameSystemName``, ``name``) > ``forces/force`` (``catalogueName``,

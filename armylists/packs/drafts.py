@@ -1,6 +1,6 @@
 """The pack editor's drafts: unpublished edits kept on the server, one per member of a
 pack, changed a row at a time by key (each change a step undo takes back:
-``pack_draft_history``) and published as the pack's next version.
+``draft_history``) and published as the pack's next version.
 
 A draft may hold problems (a required field left blank, an item no longer there): they
 are shown at their cells and publishing refuses them (``pack_publish`` checks the
