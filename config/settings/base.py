@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "axes",
     "rules",
     "armylists",
+    "armylists.events",  # tournaments, leagues: lists collected, locked, revealed
 ]
 
 # Each game's web side (its presenter, pages, API endpoints, importer): one package per

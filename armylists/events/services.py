@@ -1,0 +1,357 @@
+"""Writing events: open one, change it, join it, submit and withdraw lists.
+
+Pages and API call these alike; every refusal is data (``EventRefused`` names each
+problem by path, a 400; ``EventConflict`` a state the request cannot change, a 409).
+
+A submission freezes the player's saved list as the event plays it: the same document
+with the event's pack version and battle size (the player's list itself never changes),
+judged on the event's data and stored as a snapshot (content-addressed, with its SHA-256:
+anyone with the file verifies it on /t/verify/). Submitting, withdrawing and joining lock
+the event's row, so a submission racing the close, or two joins racing the player limit,
+are decided one at a time against the time and the count as they are then.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+
+import msgspec
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from armylists.events.borrowed import (
+    builds_lists,
+    document_check,
+    list_document,
+    list_selectors,
+    pinning,
+    rules_selectors,
+    snapshots,
+)
+from armylists.events.models import Event, Participant, Submission, new_join_token
+from armylists.events.selectors import Role, event_catalogue
+from rules.engine import DocumentError, ProblemAt
+from rules.engine.document import PackRef
+
+MAX_NAME = 200
+MAX_HOUSE_RULES = 5000
+MAX_PLAYERS = 1000
+MAX_STAFF = 20
+MAX_SUBMISSIONS = 50  # per player and event: each one is kept
+MAX_AHEAD = timedelta(days=5 * 366)  # how far ahead a close or a reveal may be set
+NEVER = "never"
+
+
+class EventRefused(Exception):
+    """The request names something that cannot be: every problem by path (a 400)."""
+
+    def __init__(self, problems: list[ProblemAt]):
+        self.problems = problems
+        super().__init__("; ".join(f"{p.path}: {p.message}" for p in problems))
+
+
+class EventConflict(Exception):
+    """The event's state refuses the request (a 409): ``code`` says which."""
+
+    def __init__(self, code: str, message: str, path: str = ""):
+        self.code, self.message, self.path = code, message, path
+        super().__init__(message)
+
+
+class WrongToken(Exception):
+    """Not the event's current join token."""
+
+
+class NothingToWithdraw(Exception):
+    """The player has no submission that counts."""
+
+
+def _refuse_if(problems: list[ProblemAt]) -> None:
+    if problems:
+        raise EventRefused(problems)
+
+
+def _when(moment: datetime) -> str:
+    return moment.isoformat(timespec="minutes")
+
+
+# -- opening and changing an event ------------------------------------------------------
+
+
+def _system(key: str):
+    system = rules_selectors.system_get(key=key) if key else None
+    if system is None:
+        known = ", ".join(s.key for s in rules_selectors.system_list() if builds_lists(s.key))
+        raise EventRefused([ProblemAt(
+            "system", _("no game '%(key)s' (known: %(known)s)") % {"key": key[:64],
+                                                                  "known": known},
+            "not_found")])  # fmt: skip
+    if not builds_lists(system.key):
+        raise EventRefused([ProblemAt(
+            "system", _("%(game)s has no lists to submit") % {"game": system.name}, "no_lists"
+        )])  # fmt: skip
+    return system
+
+
+def _pack(system_key: str, ref: dict | None, reader) -> tuple[str, int | None, str]:
+    """(id, version, content hash) of the pack version an event is played on, if the
+    organiser may use it now (``pack_can_use``), as a list document names one; ("", None,
+    "") for the official data as loaded."""
+    if ref is None:
+        return "", None, ""
+    pack_ref = PackRef(id=ref["id"], version=ref["version"])
+    try:
+        pack = pinning.pack_of(ref=pack_ref, system=system_key, reader=reader)
+        version = pinning.version_of(pack=pack, number=pack_ref.version)
+    except DocumentError as exc:
+        raise EventRefused(exc.errors) from None
+    return pack.id, version.number, version.content_hash
+
+
+def _time_problems(*, lists_close, reveal, now, opening: bool) -> list[ProblemAt]:
+    problems = []
+    if opening and lists_close <= now:
+        problems.append(ProblemAt(
+            "lists_close", _("must be in the future (it is %(now)s)") % {"now": _when(now)},
+            "in_the_past"))  # fmt: skip
+    if lists_close > now + MAX_AHEAD:
+        problems.append(ProblemAt("lists_close", _("must be within five years"), "too_far"))
+    if isinstance(reveal, datetime):
+        if reveal < lists_close:
+            problems.append(ProblemAt(
+                "reveal", _("must not be before lists_close (%(close)s): nobody sees another's"
+                            " list while lists may still change") % {"close": _when(lists_close)},
+                "before_close"))  # fmt: skip
+        elif reveal > lists_close + MAX_AHEAD:
+            problems.append(ProblemAt("reveal", _("must be within five years of the close"),
+                                      "too_far"))  # fmt: skip
+    return problems
+
+
+def _set_reveal(event: Event, reveal) -> None:
+    event.reveal_never = reveal == NEVER
+    event.reveal_at = reveal if isinstance(reveal, datetime) else None
+
+
+def event_create(*, owner, fields: dict, now) -> Event:
+    """Open an event: ``fields`` checked for type and bounds already (name, system,
+    battle_size, pack, lists_close, reveal; house_rules, visibility, player_limit)."""
+    system = _system(fields["system"])
+    _refuse_if(_time_problems(lists_close=fields["lists_close"], reveal=fields.get("reveal"),
+                              now=now, opening=True))  # fmt: skip
+    pack_key, pack_version, content_hash = _pack(system.key, fields.get("pack"), owner)
+    event = Event(
+        owner=owner,
+        name=fields["name"],
+        system=system,
+        battle_size=fields.get("battle_size"),
+        pack_key=pack_key,
+        pack_version=pack_version,
+        pack_content_hash=content_hash,
+        house_rules=fields.get("house_rules", ""),
+        lists_close=fields["lists_close"],
+        visibility=fields.get("visibility") or Event.LINK,
+        player_limit=fields.get("player_limit"),
+    )
+    _set_reveal(event, fields.get("reveal"))
+    event.save()
+    return event
+
+
+def _reveal_of(event: Event):
+    return NEVER if event.reveal_never else event.reveal_at
+
+
+def event_update(*, role: Role, changes: dict, now) -> Event:
+    """Change what the organiser (and staff with edit rights) may change. Once a list is
+    submitted the data and battle size stay (every verdict was given on them); once the
+    lists are revealed the close and the reveal stay. ``staff`` is the organiser's."""
+    event = role.event
+    problems = []
+    timing = {"lists_close", "reveal"} & set(changes)
+    if timing and event.is_revealed(now):
+        problems += [ProblemAt(name, _("the lists were revealed: the close and the reveal no "
+                                       "longer change"), "revealed") for name in sorted(timing)]
+    judged = {"pack", "battle_size"} & set(changes)
+    if judged and event.submissions.exists():
+        problems += [ProblemAt(name, _("lists were submitted and judged on it: it no longer "
+                                       "changes"), "has_submissions") for name in sorted(judged)]
+    if timing:
+        problems += _time_problems(
+            lists_close=changes.get("lists_close", event.lists_close),
+            reveal=changes.get("reveal", _reveal_of(event)), now=now, opening=False)
+    _refuse_if(problems)
+    if "pack" in changes:
+        event.pack_key, event.pack_version, event.pack_content_hash = _pack(
+            event.system.key, changes["pack"], role.user
+        )
+    for name in ("name", "battle_size", "house_rules", "lists_close", "visibility",
+                 "player_limit"):  # fmt: skip
+        if name in changes:
+            setattr(event, name, changes[name])
+    if "reveal" in changes:
+        _set_reveal(event, changes["reveal"])
+    if changes.get("renew_join_token"):
+        event.join_token = new_join_token()
+    with transaction.atomic():
+        if "staff" in changes:
+            staff_set(event=event, staff=changes["staff"])
+        event.save()
+    return event
+
+
+def staff_set(*, event: Event, staff: list[dict]) -> None:
+    """The whole staff: ``[{"username", "rights": "read" | "edit"}]``; each must exist,
+    once, and not be the organiser. Staff left out lose their rights (not their place as
+    players)."""
+    names = [row["username"] for row in staff]
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=names)}
+    problems = []
+    for i, name in enumerate(names):
+        if name not in users:
+            problems.append(ProblemAt(f"staff[{i}].username",
+                                      _("no user is called '%(name)s'") % {"name": name},
+                                      "unknown_user"))  # fmt: skip
+        elif users[name].pk == event.owner_id:
+            problems.append(ProblemAt(f"staff[{i}].username",
+                                      _("the organiser sees and changes everything already"),
+                                      "organiser"))  # fmt: skip
+        elif names.index(name) != i:
+            problems.append(ProblemAt(f"staff[{i}].username", _("named twice"), "duplicate"))
+    _refuse_if(problems)
+    wanted = {users[row["username"]].pk: row["rights"] for row in staff}
+    for participant in Participant.objects.select_for_update().filter(event=event):
+        participant.staff = wanted.pop(participant.user_id, "")
+        if participant.staff or participant.player:
+            participant.save(update_fields=["staff"])
+        else:
+            participant.delete()
+    Participant.objects.bulk_create(
+        [Participant(event=event, user_id=pk, staff=rights) for pk, rights in wanted.items()]
+    )
+
+
+# -- joining, submitting, withdrawing ---------------------------------------------------
+
+
+def _locked(event: Event) -> Event:
+    """The event's row, locked until the transaction ends, as it is now."""
+    return Event.objects.select_for_update().select_related("system").get(pk=event.pk)
+
+
+def _closed(event: Event) -> EventConflict:
+    return EventConflict(
+        "event_closed",
+        _("lists closed at %(close)s") % {"close": _when(event.lists_close)},
+    )
+
+
+def event_join(*, event: Event, user, token: str, now) -> tuple[Participant, bool]:
+    """Join as a player with the event's current join token: (his part, whether he is
+    new). Refused after the close (nobody joins to read the lists) and past the limit."""
+    if not isinstance(token, str) or not secrets.compare_digest(token, event.join_token):
+        raise WrongToken
+    with transaction.atomic():
+        event = _locked(event)
+        mine = Participant.objects.select_for_update().filter(event=event, user=user).first()
+        if mine is not None and mine.player:
+            return mine, False
+        if event.is_closed(now):
+            raise _closed(event)
+        if event.player_limit is not None and (
+            event.participants.filter(player=True).count() >= event.player_limit
+        ):
+            raise EventConflict("event_full", _("the event is full (%(n)s players)")
+                                % {"n": event.player_limit})  # fmt: skip
+        mine = mine or Participant(event=event, user=user)
+        mine.player, mine.joined_at = True, now
+        mine.save()
+    return mine, True
+
+
+def frozen_copy(*, event: Event, army_list):
+    """The player's saved list as the event plays it: its own document with the event's
+    pack version and battle size (the list is not changed)."""
+    document = list_document(army_list=army_list)
+    ref = event.pack_ref()
+    return document, msgspec.structs.replace(
+        document, pack=PackRef(**ref) if ref else None, battle_size=event.battle_size
+    )
+
+
+def list_of_player(*, role: Role, list_id):
+    """The player's own list of the event's game, or EventRefused naming ``list``."""
+    army_list = list_selectors.list_get_for_owner(owner=role.user, list_id=list_id)
+    if army_list is None:
+        raise EventRefused([ProblemAt("list", _("no such list among yours"), "not_found")])
+    if army_list.system_id != role.event.system_id:
+        raise EventRefused([ProblemAt(
+            "list", _("this list is of %(list)s; the event plays %(event)s")
+            % {"list": army_list.system.name, "event": role.event.system.name},
+            "wrong_system")])  # fmt: skip
+    return army_list
+
+
+def event_submit(*, role: Role, list_id, now) -> Submission:
+    """Submit one of the player's saved lists (its saved version): frozen, judged on
+    the event's data and kept; it is the player's submission that counts from now."""
+    if not role.player:
+        raise PermissionError("only a player who joined submits")
+    army_list = list_of_player(role=role, list_id=list_id)
+    catalogue = event_catalogue(role.event)
+    if catalogue is None:
+        raise EventConflict("data_gone", _("the data this event is played on is gone"))
+    original, copy = frozen_copy(event=role.event, army_list=army_list)
+    checked = document_check(document=copy, catalogue=catalogue)
+    with transaction.atomic():
+        event = _locked(role.event)
+        if event.is_closed(now):
+            raise _closed(event)
+        player = Participant.objects.select_for_update().get(pk=role.participant.pk)
+        if event.submissions.filter(player=role.user).count() >= MAX_SUBMISSIONS:
+            raise EventConflict("submission_limit", _("at most %(n)s submissions per player")
+                                % {"n": MAX_SUBMISSIONS})  # fmt: skip
+        snapshot, _new = snapshots.snapshot_freeze(
+            checked=checked, army_list=army_list, list_version=army_list.version
+        )
+        submission = Submission.objects.create(
+            event=event,
+            player=role.user,
+            army_list=army_list,
+            list_version=army_list.version,
+            snapshot=snapshot,
+            valid=checked.result.valid,
+            points=checked.result.points.total,
+            list_pack=original.pack.to_dict() if original.pack else None,
+            list_battle_size=original.battle_size,
+            rejudged=original.pack != copy.pack,
+            submitted_at=now,
+        )
+        player.current = submission
+        player.save(update_fields=["current"])
+    return submission
+
+
+def event_withdraw(*, role: Role, now) -> Submission:
+    """Withdraw the player's submission that counts (it stays on record, withdrawn);
+    until the close he may submit again."""
+    if not role.player:
+        raise PermissionError("only a player who joined withdraws")
+    with transaction.atomic():
+        event = _locked(role.event)
+        if event.is_closed(now):
+            raise _closed(event)
+        player = (
+            Participant.objects.select_for_update().select_related("current")
+            .get(pk=role.participant.pk)
+        )  # fmt: skip
+        submission = player.current
+        if submission is None:
+            raise NothingToWithdraw
+        submission.withdrawn_at = now
+        submission.save(update_fields=["withdrawn_at"])
+        player.current = None
+        player.save(update_fields=["current"])
+    return submission
