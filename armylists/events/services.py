@@ -344,7 +344,7 @@ def event_withdraw(*, role: Role, now) -> Submission:
         if event.is_closed(now):
             raise _closed(event)
         player = (
-            Participant.objects.select_for_update().select_related("current")
+            Participant.objects.select_for_update(of=("self",)).select_related("current")
             .get(pk=role.participant.pk)
         )  # fmt: skip
         submission = player.current

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from tests.support.pages import CAPTAIN, MAIL, OGRE, document
 
+# Gestir Captain (40) with chainmail (6): 46 points.
 LEGAL = document({"id": "cpt", "card": CAPTAIN, "items": [MAIL]}, name="Legal raid")
 # Three Ogre Huscarls: the deployment limit is 2 (AAL), so the list is not legal.
 ILLEGAL = document({"id": "cpt", "card": CAPTAIN}, {"id": "ogres", "card": OGRE, "count": 3},
@@ -64,14 +65,12 @@ def make_staff(event, user, rights="read"):
 
 
 def close(event, *, reveal=None):
-    """The close has passed (a minute ago); ``reveal``: a moment, or None for the event's
-    own rule (null: revealed at the close, so now)."""
+    """The close has passed (a minute ago); ``reveal``: when the lists are revealed (None:
+    at the close, so now; an event whose reveal is "never" stays so)."""
     from armylists.events.models import Event
 
-    changes = {"lists_close": now() - timedelta(minutes=1)}
-    if reveal is not None:
-        changes["reveal_at"] = reveal
-    Event.objects.filter(pk=event.pk).update(**changes)
+    Event.objects.filter(pk=event.pk).update(lists_close=now() - timedelta(minutes=1),
+                                             reveal_at=reveal)  # fmt: skip
     event.refresh_from_db()
     return event
 

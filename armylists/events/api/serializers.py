@@ -25,12 +25,15 @@ from rules.engine.document import MAX_POINTS
 
 VISIBILITIES = [Event.LINK, Event.PUBLIC]
 RIGHTS = [Participant.READ, Participant.EDIT]
+STAFF_CHOICES = ["", *RIGHTS]
 REVEAL_SCHEMA = {
-    "oneOf": [
+    # anyOf, not oneOf: a validator that does not check "format" reads "never" as a
+    # date-time string too.
+    "anyOf": [
         {"type": "string", "format": "date-time"},
         {"type": "string", "enum": [NEVER]},
+        {"type": "null"},
     ],
-    "nullable": True,
     "description": 'When players see each other\'s lists: a date and time (not before '
     'lists_close), null for "at lists_close", or "never" (only the organiser and staff '
     "see them).",
@@ -58,12 +61,12 @@ class RevealField(serializers.Field):
         return value
 
 
-class PackRefSerializer(NoUnknownFields):
+class EventPackRefSerializer(NoUnknownFields):
     id = serializers.CharField(max_length=64, help_text="The pack's id (official: the game's key).")
     version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
 
 
-class StaffSerializer(NoUnknownFields):
+class EventStaffSerializer(NoUnknownFields):
     username = serializers.CharField(max_length=150)
     rights = serializers.ChoiceField(
         RIGHTS, help_text="read: sees every list and the exports; edit: also changes the event."
@@ -76,7 +79,7 @@ class _EventFields(NoUnknownFields):
         min_value=1, max_value=MAX_POINTS, allow_null=True, required=False,
         help_text="Every list is judged at this size (null: the game's default).",
     )  # fmt: skip
-    pack = PackRefSerializer(
+    pack = EventPackRefSerializer(
         allow_null=True, required=False,
         help_text="The pack version the event is played on, one the organiser may use "
         "(null: the game's official data as loaded).",
@@ -103,7 +106,7 @@ class EventUpdateSerializer(_EventFields):
     renew_join_token = serializers.BooleanField(
         required=False, help_text="true: a new join link; the old one stops working."
     )
-    staff = StaffSerializer(
+    staff = EventStaffSerializer(
         many=True, required=False, max_length=MAX_STAFF,
         help_text="The whole staff (the organiser's to set), by user name.",
     )  # fmt: skip
@@ -135,13 +138,13 @@ class EventPackSerializer(serializers.Serializer):
     official = serializers.BooleanField(allow_null=True)
 
 
-class RoleSerializer(serializers.Serializer):
+class EventRoleSerializer(serializers.Serializer):
     organiser = serializers.BooleanField()
-    staff = serializers.ChoiceField(["", *RIGHTS])
+    staff = serializers.ChoiceField(STAFF_CHOICES)
     player = serializers.BooleanField()
 
 
-class StaffAnswerSerializer(serializers.Serializer):
+class EventStaffAnswerSerializer(serializers.Serializer):
     username = serializers.CharField()
     rights = serializers.ChoiceField(RIGHTS)
 
@@ -164,12 +167,12 @@ class EventSerializer(serializers.Serializer):
     player_limit = serializers.IntegerField(allow_null=True)
     players = serializers.IntegerField(help_text="How many players joined.")
     organiser = serializers.CharField()
-    role = RoleSerializer(help_text="Your part in the event.")
+    role = EventRoleSerializer(help_text="Your part in the event.")
     join_token = serializers.CharField(
         allow_null=True, help_text="The organiser's and staff's (null for players)."
     )
     join_url = serializers.URLField(allow_null=True)
-    staff = StaffAnswerSerializer(many=True, allow_null=True)
+    staff = EventStaffAnswerSerializer(many=True, allow_null=True)
     url = serializers.URLField()
     page_url = serializers.URLField()
     created_at = serializers.DateTimeField()
@@ -200,7 +203,7 @@ class SubmissionSerializer(serializers.Serializer):
     rejudged = serializers.BooleanField(
         help_text="The list was on another pack version; it was judged on the event's."
     )
-    list_pack = PackRefSerializer(allow_null=True, help_text="What the list itself names.")
+    list_pack = EventPackRefSerializer(allow_null=True, help_text="What the list itself names.")
     list_battle_size = serializers.IntegerField(allow_null=True)
     list = serializers.IntegerField(allow_null=True, help_text="Your list's id (yours only).")
     list_version = serializers.IntegerField(allow_null=True)

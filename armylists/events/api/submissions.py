@@ -76,6 +76,7 @@ def _current_only(request) -> bool:
 
 @extend_schema(
     methods=["GET"],
+    operation_id="v1_events_submissions_list",
     parameters=[
         EVENT_ID,
         OpenApiParameter("current", {"type": "string", "enum": ["true", "false"]},
@@ -136,6 +137,7 @@ def submissions(request, event_id):
 
 
 @extend_schema(
+    operation_id="v1_events_submission_retrieve",
     parameters=[EVENT_ID, SUBMISSION_ID],
     responses={200: SubmissionDetailSerializer, 403: NOT_ALLOWED, 404: NOT_FOUND},
     tags=TAGS,
