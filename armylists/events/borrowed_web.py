@@ -7,6 +7,7 @@ module only.
 from __future__ import annotations
 
 from armylists.api.lists import ListPagination
+from armylists.api.playaids import TrueFalseField, WholeNumberField
 from armylists.api.serializers.results import (
     JudgedBySerializer,
     PointsSerializer,
@@ -18,6 +19,8 @@ from armylists.views.readonly import checked_context
 __all__ = [
     "JudgedBySerializer",
     "ListPagination",
+    "TrueFalseField",
+    "WholeNumberField",
     "PointsSerializer",
     "ViolationSerializer",
     "checked_context",

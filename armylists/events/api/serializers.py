@@ -8,11 +8,18 @@ the organiser and staff ever see them).
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import OpenApiExample, extend_schema_field
 from rest_framework import serializers
 
+from armylists.api.fields import Text
 from armylists.api.serializers.strict import NoUnknownFields
-from armylists.events.borrowed_web import PointsSerializer, ViolationSerializer
+from armylists.events.borrowed_web import (
+    PointsSerializer,
+    TrueFalseField,
+    ViolationSerializer,
+    WholeNumberField,
+)
 from armylists.events.models import Event, Participant
 from armylists.events.services import (
     MAX_HOUSE_RULES,
@@ -61,21 +68,26 @@ class RevealField(serializers.Field):
         return value
 
 
+# Request fields are strict JSON types (a number where text belongs is refused, not read
+# as text; 2.0 is no whole number): the schema says so, and schemathesis holds us to it.
+KEY = RegexValidator(r"^[-a-zA-Z0-9_]+$", "letters, digits, hyphens and underscores only")
+
+
 class EventPackRefSerializer(NoUnknownFields):
-    id = serializers.CharField(max_length=64, help_text="The pack's id (official: the game's key).")
-    version = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    id = Text(max_length=64, help_text="The pack's id (official: the game's key).")
+    version = WholeNumberField(min_value=1, max_value=2**31 - 1)
 
 
 class EventStaffSerializer(NoUnknownFields):
-    username = serializers.CharField(max_length=150)
+    username = Text(max_length=150)
     rights = serializers.ChoiceField(
         RIGHTS, help_text="read: sees every list and the exports; edit: also changes the event."
     )
 
 
 class _EventFields(NoUnknownFields):
-    name = serializers.CharField(max_length=MAX_NAME)
-    battle_size = serializers.IntegerField(
+    name = Text(max_length=MAX_NAME)
+    battle_size = WholeNumberField(
         min_value=1, max_value=MAX_POINTS, allow_null=True, required=False,
         help_text="Every list is judged at this size (null: the game's default).",
     )  # fmt: skip
@@ -84,7 +96,7 @@ class _EventFields(NoUnknownFields):
         help_text="The pack version the event is played on, one the organiser may use "
         "(null: the game's official data as loaded).",
     )  # fmt: skip
-    house_rules = serializers.CharField(
+    house_rules = Text(
         max_length=MAX_HOUSE_RULES, allow_blank=True, required=False, trim_whitespace=False
     )
     lists_close = serializers.DateTimeField(help_text="The deadline: no submission after it.")
@@ -93,17 +105,17 @@ class _EventFields(NoUnknownFields):
         VISIBILITIES, required=False,
         help_text="link: only who has the join link; public: also listed on the events page.",
     )  # fmt: skip
-    player_limit = serializers.IntegerField(
+    player_limit = WholeNumberField(
         min_value=1, max_value=MAX_PLAYERS, allow_null=True, required=False
     )
 
 
 class EventCreateSerializer(_EventFields):
-    system = serializers.SlugField(max_length=64, help_text="The game's key.")
+    system = Text(max_length=64, validators=[KEY], help_text="The game's key.")
 
 
 class EventUpdateSerializer(_EventFields):
-    renew_join_token = serializers.BooleanField(
+    renew_join_token = TrueFalseField(
         required=False, help_text="true: a new join link; the old one stops working."
     )
     staff = EventStaffSerializer(
@@ -118,11 +130,11 @@ class EventUpdateSerializer(_EventFields):
 
 
 class JoinSerializer(NoUnknownFields):
-    join_token = serializers.CharField(max_length=64, help_text="The token of the join link.")
+    join_token = Text(max_length=64, help_text="The token of the join link.")
 
 
 class SubmitSerializer(NoUnknownFields):
-    list = serializers.IntegerField(
+    list = WholeNumberField(
         min_value=1, max_value=2**63 - 1, help_text="The id of one of your saved lists."
     )
 
