@@ -164,6 +164,14 @@ def test_who_sees_whose_list_before_and_after_the_reveal(world):
                                 params={"current": "yes"})) == {("current", "invalid")}
     assert _errors(c["bob"].get(f"/api/v1/events/{event.pk}/submissions/",
                                 params={"who": "all"})) == {("who", "unknown_parameter")}
+    twice = c["bob"].get(f"/api/v1/events/{event.pk}/submissions/?current=true&current=false")
+    assert _errors(twice) == {("current", "repeated")}
+    for page in ("x", "0", ""):
+        r = c["bob"].get(f"/api/v1/events/{event.pk}/submissions/", params={"page": page})
+        assert _errors(r) == {("page", "invalid")}, page
+        assert _errors(c["bob"].get("/api/v1/events/", params={"page": page})) == {
+            ("page", "invalid")}
+    assert c["bob"].get("/api/v1/events/", params={"page": 9}).status_code == 404
 
 
 def test_a_reveal_set_to_never_shows_only_the_organiser_and_staff(world):

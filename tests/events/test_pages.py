@@ -306,6 +306,7 @@ def test_the_pages_in_german(event, alice, bob):
     assert "Spieler und ihre Listen" in html and "Anmeldelink für deine Spieler" in html
     assert "3-mal aufgestellt, ASL 2" in html
     assert "@bob: deine Liste ist ungültig (1 Problem)" in html
+    assert "Nicht eingereicht (0)" in html and "Ungültig (1)" in html
     assert "Dem Event beitreten" in _client(make_user("dora"), "de").get(
         f"/e/{event.join_token}/").content.decode()
     mine = _detail(_client(bob, "de"), event)

@@ -8,7 +8,7 @@ from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.response import Response
 
 from armylists.api.errors import ErrorsSerializer
@@ -119,3 +119,25 @@ def submission_payload(request, submission, catalogue, *, current: bool) -> dict
         "url": url(request, "api-event-submission", event_id, submission.pk),
         "page_url": url(request, "event-submission", event_id, submission.pk),
     }
+
+
+def query_checked(request, allowed: set[str]) -> None:
+    """Refuse, by name, a query parameter the endpoint does not read, one given twice,
+    and a ``page`` that is no whole number from 1 (DRF would read an odd one as the first
+    page, or the last of several)."""
+    params = request.query_params
+    problems = {}
+    for name in sorted(set(params))[:10]:
+        if name not in allowed:
+            problems[name[:40]] = [ErrorDetail(
+                f"unknown query parameter: only {', '.join(sorted(allowed))} are read",
+                code="unknown_parameter")]  # fmt: skip
+        elif len(params.getlist(name)) > 1:
+            problems[name] = [ErrorDetail("given more than once", code="repeated")]
+    page = params.get("page")
+    if "page" not in problems and page is not None and not (
+        page.isascii() and page.isdigit() and 1 <= int(page) <= 10**6
+    ):
+        problems["page"] = [ErrorDetail("must be a whole number from 1", code="invalid")]
+    if problems:
+        raise ValidationError(problems)

@@ -28,6 +28,7 @@ from armylists.events.api.common import (
     conflict,
     error,
     event_payload,
+    query_checked,
     refused,
     role_or_404,
     url,
@@ -69,6 +70,7 @@ def event_collection(request):
     join_url: whoever has the link may join until lists_close."""
     now = timezone.now()
     if request.method == "GET":
+        query_checked(request, {"page", "page_size"})
         paginator = ListPagination()
         page = paginator.paginate_queryset(selectors.events_of(user=request.user), request)
         return paginator.get_paginated_response([

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -22,7 +23,12 @@ from armylists.events.borrowed import builds_lists, list_selectors, packs_visibl
 from armylists.events.forms import EventForm, StaffForm, SubmitForm
 from armylists.events.models import Event
 
-SHOW_LABELS = {"all": _("All"), "missing": _("Not submitted"), "illegal": _("Not legal")}
+# Lazy: read when a page shows them, in its reader's language.
+SHOW_LABELS = {
+    "all": gettext_lazy("All"),
+    "missing": gettext_lazy("Not submitted"),
+    "illegal": gettext_lazy("Not legal"),
+}
 
 
 def private_page(view):
