@@ -125,7 +125,6 @@ def test_an_event_from_opening_to_reveal(world, new_context, language):
     alice = _context(new_context, language, DESKTOP)
     log_in(alice, "alice", language)
     event_id, link = open_event(alice, world, language)
-    shot(alice, f"events-organiser-empty-desktop-{language}")
 
     bob = _context(new_context, language, PHONE)
     join_by_link(bob, link, "bob", language)
@@ -140,7 +139,6 @@ def test_an_event_from_opening_to_reveal(world, new_context, language):
     submit(bob, "Ogre wall", confirm=True)
     expect(bob.locator(".messages")).to_contain_text(words["legal"])
     expect(mine.locator("[data-testid=violations]")).to_have_count(0)
-    shot(bob, f"events-resubmitted-phone-{language}")
 
     dora = _context(new_context, language, PHONE)
     join_by_link(dora, link, "dora", language)
@@ -180,4 +178,3 @@ def test_an_event_from_opening_to_reveal(world, new_context, language):
     dora.click("[data-testid=play-link]")
     expect(dora.locator("[data-testid=play]")).to_be_visible()
     assert_fits(dora, PHONE["width"])
-    shot(dora, f"events-play-phone-{language}")
