@@ -185,24 +185,31 @@ def event_settings(request, event_id):
     staff = None
     if role.can_manage:
         staff = StaffForm(data, prefix="staff", initial=_staff_initial(event))
-    if data is not None and form.is_valid() and (staff is None or staff.is_valid()):
-        changes = form.fields_for_service()
-        if staff is not None:
-            changes["staff"] = staff.staff()
-        try:
-            services.event_update(role=role, changes=changes, now=timezone.now())
-        except services.EventRefused as exc:
-            _put_problems(form, [p for p in exc.problems if not p.path.startswith("staff")])
-            if staff is not None:
-                _put_staff_problems(staff, [p for p in exc.problems if p.path.startswith("staff")])
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("event-detail", event_id=event.pk)
+    if data is not None and _saved(role, form, staff):
+        messages.success(request, _("Saved."))
+        return redirect("event-detail", event_id=event.pk)
     failed = form.errors or (staff is not None and staff.errors)
     return render(request, "events/form.html", {
         "form": form, "staff_form": staff, "system": event.system, "event": event,
         "judged": judged,
     }, status=400 if failed else 200)  # fmt: skip
+
+
+def _saved(role, form, staff) -> bool:
+    """Both forms valid and the change made; else the problems beside their fields."""
+    if not form.is_valid() or (staff is not None and not staff.is_valid()):
+        return False
+    changes = form.fields_for_service()
+    if staff is not None:
+        changes["staff"] = staff.staff()
+    try:
+        services.event_update(role=role, changes=changes, now=timezone.now())
+    except services.EventRefused as exc:
+        _put_problems(form, [p for p in exc.problems if not p.path.startswith("staff")])
+        if staff is not None:
+            _put_staff_problems(staff, [p for p in exc.problems if p.path.startswith("staff")])
+        return False
+    return True
 
 
 def _staff_initial(event: Event) -> dict:
