@@ -169,6 +169,7 @@ def event_update(*, role: Role, changes: dict, now) -> Event:
     submitted the data and battle size stay (every verdict was given on them); once the
     lists are revealed the close and the reveal stay. ``staff`` is the organiser's."""
     event = role.event
+    changes = _only_changed(event, changes)
     problems = []
     timing = {"lists_close", "reveal"} & set(changes)
     if timing and event.is_revealed(now):
@@ -200,6 +201,14 @@ def event_update(*, role: Role, changes: dict, now) -> Event:
             staff_set(event=event, staff=changes["staff"])
         event.save()
     return event
+
+
+def _only_changed(event: Event, changes: dict) -> dict:
+    """The changes without the fields sent as they are (a settings form sends every
+    field: its name changed after the reveal is no change of the close)."""
+    now_is = {"lists_close": event.lists_close, "reveal": _reveal_of(event),
+              "pack": event.pack_ref(), "battle_size": event.battle_size}  # fmt: skip
+    return {k: v for k, v in changes.items() if k not in now_is or v != now_is[k]}
 
 
 def staff_set(*, event: Event, staff: list[dict]) -> None:

@@ -239,11 +239,15 @@ def test_the_staff_refused(alice_api, event, staff, expected):
 def test_what_no_longer_changes(alice_api, event, bob):
     ev.submit(event, bob, ev.save_list(bob))
     url = f"/api/v1/events/{event.pk}/"
-    r = alice_api.patch(url, json={"battle_size": 200, "pack": None})
+    r = alice_api.patch(url, json={"battle_size": 200, "pack": {"id": "x", "version": 1}})
     assert _errors(r) == {("battle_size", "has_submissions"), ("pack", "has_submissions")}
+    # Sent as they are, they are no change: nothing to refuse.
+    assert alice_api.patch(url, json={"battle_size": 160, "pack": None}).status_code == 200
     ev.close(event)  # revealed at the close
     r = alice_api.patch(url, json={"lists_close": _in(3), "reveal": "never"})
     assert _errors(r) == {("lists_close", "revealed"), ("reveal", "revealed")}
+    same = {"lists_close": event.lists_close.isoformat(), "reveal": None}
+    assert alice_api.patch(url, json=same).status_code == 200
     assert alice_api.patch(url, json={"name": "After"}).status_code == 200
 
 

@@ -312,3 +312,23 @@ def test_the_pages_in_german(event, alice, bob):
     mine = _detail(_client(bob, "de"), event)
     assert "Deine Liste" in mine and "Erneut einreichen" in mine
     assert "Event eröffnen" in _client(alice, "de").get("/events/").content.decode()
+
+
+def test_saving_the_settings_after_the_reveal_changes_only_what_changed(event, alice, bob):
+    """The form sends every field: a rename after the reveal is no change of the close,
+    nor of the data judged (a list was submitted), and the close keeps its seconds."""
+    ev.join(event, bob)
+    ev.submit(event, bob, ev.save_list(bob))
+    ev.close(event)
+    close = event.lists_close
+    page = _client(alice)
+    form = page.get(f"/events/{event.pk}/settings/").content.decode()
+    shown = form.split('name="lists_close" value="', 1)[1].split('"', 1)[0]
+    r = page.post(f"/events/{event.pk}/settings/", {**_form(name="Renamed"), "lists_close": shown,
+                                                     "staff-read": "", "staff-edit": ""})
+    assert r.status_code == 302, r.content.decode()[:3000]
+    event.refresh_from_db()
+    assert (event.name, event.lists_close) == ("Renamed", close)
+    moved = _form(name="Renamed", lists_close=_moment(timedelta(days=1)))
+    r = page.post(f"/events/{event.pk}/settings/", {**moved, "staff-read": "", "staff-edit": ""})
+    assert r.status_code == 400 and "the lists were revealed" in r.content.decode()

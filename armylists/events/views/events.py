@@ -199,7 +199,7 @@ def _saved(role, form, staff) -> bool:
     """Both forms valid and the change made; else the problems beside their fields."""
     if not form.is_valid() or (staff is not None and not staff.is_valid()):
         return False
-    changes = form.fields_for_service()
+    changes = _same_minute_unchanged(role.event, form.fields_for_service())
     if staff is not None:
         changes["staff"] = staff.staff()
     try:
@@ -210,6 +210,19 @@ def _saved(role, form, staff) -> bool:
             _put_staff_problems(staff, [p for p in exc.problems if p.path.startswith("staff")])
         return False
     return True
+
+
+def _same_minute_unchanged(event: Event, changes: dict) -> dict:
+    """The form's times have minutes only: a time within the minute it shows is the one
+    the event has (so a renamed event keeps its close to the second)."""
+    def minute(moment):
+        return moment.replace(second=0, microsecond=0) if moment is not None else None
+
+    for name, now_is in (("lists_close", event.lists_close), ("reveal", event.reveal_at)):
+        given = changes.get(name)
+        if hasattr(given, "second") and now_is is not None and minute(given) == minute(now_is):
+            changes[name] = now_is
+    return changes
 
 
 def _staff_initial(event: Event) -> dict:
