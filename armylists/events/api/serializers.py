@@ -8,6 +8,9 @@ the organiser and staff ever see them).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from django.core.validators import RegexValidator
 from drf_spectacular.utils import OpenApiExample, extend_schema_field
 from rest_framework import serializers
@@ -235,13 +238,12 @@ class SubmissionPageSerializer(serializers.Serializer):
     results = SubmissionSerializer(many=True)
 
 
+# Examples are files, as the other endpoints' (armylists/api/examples/): a game's key is
+# data, not code.
+EXAMPLES = Path(__file__).parent / "examples"
 CREATE_EXAMPLE = OpenApiExample(
     "A tournament on a club's pack",
-    value={
-        "name": "Nordgaard Open", "system": "godslayer", "battle_size": 160,
-        "pack": {"id": "3f0c9a6e0d8b4c1e9f2a7b5c4d3e2f10", "version": 2},
-        "lists_close": "2030-05-01T18:00:00+02:00", "reveal": None,
-    },
+    value=json.loads((EXAMPLES / "event-create.json").read_text(encoding="utf-8")),
     request_only=True,
-)  # fmt: skip
+)
 SUBMIT_EXAMPLE = OpenApiExample("One of your saved lists", value={"list": 42}, request_only=True)
