@@ -178,3 +178,28 @@ def test_an_event_from_opening_to_reveal(world, new_context, language):
     dora.click("[data-testid=play-link]")
     expect(dora.locator("[data-testid=play]")).to_be_visible()
     assert_fits(dora, PHONE["width"])
+
+
+def test_the_pages_the_journey_passes_by_render_cleanly(world, new_context):
+    """The events index, the game step, the settings, the print sheets of a frozen copy
+    and the join page for a visitor: each loads with no console error (a CSP violation
+    is one) and fits a phone."""
+    from django.contrib.auth import get_user_model
+
+    event = ev.open_event(make_user("erik"))
+    bob = get_user_model().objects.get(username="bob")
+    ev.join(event, bob)
+    submission = ev.submit(event, bob, bob.army_lists.get())
+    visitor = _context(new_context, "en", PHONE)
+    visitor.goto(f"/e/{event.join_token}/")
+    expect(visitor.locator("[data-testid=login-to-join]")).to_be_visible()
+    assert_fits(visitor, PHONE["width"])
+    page = _context(new_context, "de", PHONE)
+    log_in(page, "erik", "de")
+    base = f"/events/{event.pk}/submissions/{submission.pk}/print/"
+    for path in ("/events/", "/events/new/", "/events/new/godslayer/",
+                 f"/events/{event.pk}/settings/", base, base + "?layout=cards"):
+        response = page.goto(path)
+        assert response.status == 200, path
+        page.wait_for_load_state("networkidle")
+        assert_fits(page, PHONE["width"])
