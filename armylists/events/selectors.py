@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from armylists.events.borrowed import catalogue_of, document_new, pinning, rules_selectors
 from armylists.events.models import Event, Participant, Submission
@@ -93,13 +93,27 @@ def event_by_token(*, token: str) -> Event | None:
 
 
 def events_of(*, user) -> QuerySet[Event]:
-    """The events a user organises, helps with or plays in, the next close first."""
+    """The events a user organises, helps with or plays in, the latest close first, each
+    with ``player_count``."""
+    mine = Event.objects.filter(Q(owner=user) | Q(participants__user=user)).values("pk")
     return (
-        Event.objects.filter(Q(owner=user) | Q(participants__user=user))
+        Event.objects.filter(pk__in=mine)
         .select_related("system", "owner")
-        .distinct()
+        .annotate(player_count=Count("participants", filter=Q(participants__player=True)))
+        .prefetch_related(Prefetch("participants", to_attr="staff_rows",
+                                   queryset=_staff_rows()))  # fmt: skip
         .order_by("-lists_close", "-id")
     )
+
+
+def roles_in(*, user, events) -> dict[int, Role]:
+    """The user's part in each of ``events`` (found through ``events_of``): one query."""
+    parts = {p.event_id: p for p in Participant.objects.filter(user=user, event__in=events)}
+    return {
+        e.pk: Role(event=e, user=user, organiser=e.owner_id == user.pk,
+                   staff=parts[e.pk].staff if e.pk in parts else "", participant=parts.get(e.pk))
+        for e in events
+    }  # fmt: skip
 
 
 def events_public(*, now) -> QuerySet[Event]:
@@ -113,7 +127,9 @@ def events_public(*, now) -> QuerySet[Event]:
 
 
 def player_count(*, event: Event) -> int:
-    return event.participants.filter(player=True).count()
+    """How many players joined (annotated by ``events_of`` and ``events_public``)."""
+    counted = getattr(event, "player_count", None)
+    return counted if counted is not None else event.participants.filter(player=True).count()
 
 
 def players(*, event: Event) -> list[Participant]:
@@ -125,10 +141,14 @@ def players(*, event: Event) -> list[Participant]:
     )
 
 
+def _staff_rows():
+    return Participant.objects.exclude(staff="").select_related("user").order_by("user__username")
+
+
 def staff_of(*, event: Event) -> list[Participant]:
-    return list(
-        event.participants.exclude(staff="").select_related("user").order_by("user__username")
-    )
+    """The event's staff by user name (prefetched by ``events_of``)."""
+    prefetched = getattr(event, "staff_rows", None)
+    return prefetched if prefetched is not None else list(_staff_rows().filter(event=event))
 
 
 def submissions_visible(*, role: Role, now, current_only: bool = False) -> QuerySet[Submission]:

@@ -297,3 +297,32 @@ def test_join_refusals(api, alice, event):
     ev.close(event)
     closed = stranger.post(url, json={"join_token": event.join_token})
     assert closed.status_code == 409 and _errors(closed) == {("", "event_closed")}
+
+
+def test_the_list_of_events_costs_the_same_queries_for_few_and_many(alice_api, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from armylists.events import selectors
+    from armylists.events.api.common import event_payload
+
+    class Request:  # what event_payload reads of a request
+        user = alice
+
+        @staticmethod
+        def build_absolute_uri(path):
+            return "http://testserver" + path
+
+    counts = []
+    for n in (2, 6):
+        while selectors.events_of(user=alice).count() < n:
+            made = ev.open_event(alice)
+            ev.join(made, bob)
+        with CaptureQueriesContext(connection) as queries:
+            events = list(selectors.events_of(user=alice))
+            roles = selectors.roles_in(user=alice, events=events)
+            [event_payload(Request, roles[e.pk], ev.now()) for e in events]
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+    r = alice_api.get("/api/v1/events/")
+    assert r.json()["count"] == 6 and all(e["players"] == 1 for e in r.json()["results"])

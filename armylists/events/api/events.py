@@ -73,10 +73,10 @@ def event_collection(request):
         query_checked(request, {"page", "page_size"})
         paginator = ListPagination()
         page = paginator.paginate_queryset(selectors.events_of(user=request.user), request)
-        return paginator.get_paginated_response([
-            event_payload(request, selectors.event_role(user=request.user, event_id=e.pk), now)
-            for e in page
-        ])  # fmt: skip
+        roles = selectors.roles_in(user=request.user, events=page)
+        return paginator.get_paginated_response(
+            [event_payload(request, roles[e.pk], now) for e in page]
+        )
     body = read_body(EventCreateSerializer, request)
     try:
         event = services.event_create(owner=request.user, fields=body, now=now)
