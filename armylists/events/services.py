@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 import msgspec
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from armylists.events.borrowed import (
@@ -74,7 +75,8 @@ def _refuse_if(problems: list[ProblemAt]) -> None:
 
 
 def _when(moment: datetime) -> str:
-    return moment.isoformat(timespec="minutes")
+    """A moment in a message: the server's time zone, to the minute, named."""
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M %Z")
 
 
 # -- opening and changing an event ------------------------------------------------------
