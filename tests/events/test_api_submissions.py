@@ -92,7 +92,7 @@ def test_an_illegal_list_says_why_and_the_fixed_one_counts(world):
 
 def test_submit_refusals(api, world, alice):
     event, c, users = world
-    from armylists.events import services
+    from armylists.events import submitting
     from rules.packs import load_pack_file
 
     url = f"/api/v1/events/{event.pk}/submissions/"
@@ -115,14 +115,14 @@ def test_submit_refusals(api, world, alice):
     assert staff.status_code == 403 and _errors(staff) == {("", "not_a_player")}
     organiser = _submit(c["alice"], event, ev.save_list(alice).pk)
     assert organiser.status_code == 403
-    services.MAX_SUBMISSIONS, limit = 2, services.MAX_SUBMISSIONS
+    submitting.MAX_SUBMISSIONS, limit = 2, submitting.MAX_SUBMISSIONS
     try:
         assert _submit(c["bob"], event, mine.pk).status_code == 201
         assert _submit(c["bob"], event, mine.pk).status_code == 201
         over = _submit(c["bob"], event, mine.pk)
         assert over.status_code == 409 and _errors(over) == {("", "submission_limit")}
     finally:
-        services.MAX_SUBMISSIONS = limit
+        submitting.MAX_SUBMISSIONS = limit
     ev.close(event)
     closed = _submit(c["dora"], event, doras.pk)
     assert closed.status_code == 409 and _errors(closed) == {("", "event_closed")}

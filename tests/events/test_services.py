@@ -74,13 +74,13 @@ def test_a_pack_made_private_after_the_opening_still_judges_the_event(godslayer,
 
 
 def test_a_submission_after_the_close_is_refused_and_nothing_is_stored(event, bob):
-    from armylists.events import services
+    from armylists.events import services, submitting
     from armylists.models import Snapshot
 
     mine = ev.save_list(bob)
     role = ev.role(event, bob)  # read before the close: the lock reads it again
     ev.close(event)
     with pytest.raises(services.EventConflict) as refused:
-        services.event_submit(role=role, list_id=mine.pk, now=ev.now())
+        submitting.event_submit(role=role, list_id=mine.pk, now=ev.now())
     assert refused.value.code == "event_closed"
     assert (event.submissions.count(), Snapshot.objects.count()) == (0, 0)

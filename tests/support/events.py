@@ -41,9 +41,9 @@ def role(event, user):
 
 
 def join(event, user):
-    from armylists.events import services
+    from armylists.events import submitting
 
-    services.event_join(event=event, user=user, token=event.join_token, now=now())
+    submitting.event_join(event=event, user=user, token=event.join_token, now=now())
 
 
 def save_list(owner, data=LEGAL):
@@ -53,9 +53,9 @@ def save_list(owner, data=LEGAL):
 
 
 def submit(event, user, army_list):
-    from armylists.events import services
+    from armylists.events import submitting
 
-    return services.event_submit(role=role(event, user), list_id=army_list.pk, now=now())
+    return submitting.event_submit(role=role(event, user), list_id=army_list.pk, now=now())
 
 
 def make_staff(event, user, rights="read"):

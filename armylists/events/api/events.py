@@ -17,7 +17,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from armylists.api.parsers import BODY_PARSERS, read_body
-from armylists.events import selectors, services
+from armylists.events import selectors, services, submitting
 from armylists.events.api.common import (
     CONFLICT,
     EVENT_ID,
@@ -155,7 +155,7 @@ def event_join(request, event_id):
                          status.HTTP_400_BAD_REQUEST, "join_token")  # fmt: skip
         return error("not_found", "no such event", status.HTTP_404_NOT_FOUND)
     try:
-        services.event_join(event=event, user=request.user, token=body["join_token"], now=now)
+        submitting.event_join(event=event, user=request.user, token=body["join_token"], now=now)
     except services.EventConflict as exc:
         return conflict(exc)
     role = selectors.event_role(user=request.user, event_id=event.pk)

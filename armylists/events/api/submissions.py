@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from armylists.api.parsers import BODY_PARSERS, read_body
 from armylists.api.renderers import JSONRenderer
-from armylists.events import reports, selectors, services
+from armylists.events import reports, selectors, services, submitting
 from armylists.events.api.common import (
     CONFLICT,
     EVENT_ID,
@@ -116,7 +116,7 @@ def submissions(request, event_id):
         return error("not_a_player", NOT_A_PLAYER, status.HTTP_403_FORBIDDEN)
     body = read_body(SubmitSerializer, request)
     try:
-        submission = services.event_submit(role=role, list_id=body["list"], now=now)
+        submission = submitting.event_submit(role=role, list_id=body["list"], now=now)
     except services.EventRefused as exc:
         return refused(exc)
     except services.EventConflict as exc:
@@ -171,7 +171,7 @@ def withdraw(request, event_id):
     if not role.player:
         return error("not_a_player", NOT_A_PLAYER, status.HTTP_403_FORBIDDEN)
     try:
-        submission = services.event_withdraw(role=role, now=now)
+        submission = submitting.event_withdraw(role=role, now=now)
     except services.NothingToWithdraw:
         return error("not_found", "you have no submission to withdraw", status.HTTP_404_NOT_FOUND)
     except services.EventConflict as exc:

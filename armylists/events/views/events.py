@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from armylists.events import reports, selectors, services
+from armylists.events import reports, selectors, services, submitting
 from armylists.events.borrowed import builds_lists, list_selectors, packs_visible, rules_selectors
 from armylists.events.forms import EventForm, StaffForm, SubmitForm
 from armylists.events.models import Event
@@ -268,7 +268,7 @@ def event_join(request, token):
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
         try:
-            _part, new = services.event_join(event=event, user=request.user, token=token, now=now)
+            _part, new = submitting.event_join(event=event, user=request.user, token=token, now=now)
         except services.EventConflict as exc:
             messages.error(request, exc.message)
         else:

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from armylists.events import reports, selectors, services
+from armylists.events import reports, selectors, services, submitting
 from armylists.events.borrowed import document_check, snapshots
 from armylists.events.borrowed_web import (
     checked_context,
@@ -66,14 +66,14 @@ def event_submit(request, event_id):
     if not form.is_valid():
         return _event_page(request, role, now, form)
     try:
-        army_list = services.list_of_player(role=role, list_id=form.cleaned_data["list"])
-        original, copy = services.frozen_copy(event=role.event, army_list=army_list)
+        army_list = submitting.list_of_player(role=role, list_id=form.cleaned_data["list"])
+        original, copy = submitting.frozen_copy(event=role.event, army_list=army_list)
         differs = original.pack != copy.pack or original.battle_size != copy.battle_size
         if differs and not form.cleaned_data["confirm"]:
             return render(request, "events/confirm.html", {
                 "event": role.event, "army_list": army_list, "original": original, "copy": copy,
             })  # fmt: skip
-        submission = services.event_submit(role=role, list_id=army_list.pk, now=now)
+        submission = submitting.event_submit(role=role, list_id=army_list.pk, now=now)
     except services.EventRefused as exc:
         for problem in exc.problems:
             form.add_error("list", problem.message)
@@ -99,7 +99,7 @@ def event_withdraw(request, event_id):
     """Withdraw the list that counts (kept on record); until the close, submit again."""
     role = _player_or_404(request, event_id)
     try:
-        services.event_withdraw(role=role, now=timezone.now())
+        submitting.event_withdraw(role=role, now=timezone.now())
     except services.NothingToWithdraw:
         messages.info(request, _("You have no list submitted."))
     except services.EventConflict as exc:
