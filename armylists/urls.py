@@ -67,6 +67,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("armylists.urls_compare")),  # compare lists, tournament snapshots
     path("", include("armylists.urls_packs")),  # game-data packs: pages and editor
+    path("", include("armylists.events.urls")),  # events: lists collected and revealed
     # Each game's own pages (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.urls()],
 ]

@@ -23,6 +23,7 @@ urlpatterns = [
     path("snapshots/<str:code>/", snapshots.snapshot_detail, name="api-snapshot"),
     path("shared/<str:token>/", lists.shared_detail, name="api-shared"),
     path("packs/", include("armylists.api.pack_urls")),
+    path("events/", include("armylists.events.api.urls")),
     path("shared/<str:token>/export/", exports.shared_export, name="api-shared-export"),
     # Each game's own endpoints (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.api_urls()],
