@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("armylists.imports.urls")),  # a list or a roster from a file
     path("", include("armylists.compare.urls")),  # compare lists, tournament snapshots
     path("", include("armylists.packs.urls")),  # game-data packs: pages and editor
+    path("", include("armylists.events.urls")),  # events: lists collected and revealed
     # Each game's own pages (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.urls()],
 ]

@@ -37,6 +37,15 @@ def snapshot_create(*, army_list: ArmyList) -> tuple[Snapshot, bool]:
     """Freeze the list's current (saved) version, validated with today's data. Returns
     the snapshot and whether it is new."""
     checked = list_check_saved(army_list=army_list)
+    return snapshot_freeze(checked=checked, army_list=army_list, list_version=army_list.version)
+
+
+def snapshot_freeze(
+    *, checked: Checked, army_list: ArmyList | None, list_version: int | None
+) -> tuple[Snapshot, bool]:
+    """Freeze a document as ``checked`` judged it (an event judges a list's copy on its
+    own pack version and battle size). Content-addressed: the same army on the same data
+    gives the snapshot that exists, never a second one."""
     catalogue = checked.catalogue
     digest = snapshot_hash(
         document=checked.document,
@@ -55,7 +64,7 @@ def snapshot_create(*, army_list: ArmyList) -> tuple[Snapshot, bool]:
                 code=code_of(digest),
                 hash=digest,
                 army_list=army_list,
-                list_version=army_list.version,
+                list_version=list_version,
                 system=catalogue.system,
                 data_version=catalogue.data_version,
                 document=document,
@@ -107,11 +116,12 @@ def snapshot_export(*, snapshot: Snapshot) -> dict:
     return {**document, "data_version": snapshot.data_version}
 
 
-def snapshot_validation(*, snapshot: Snapshot) -> dict:
+def snapshot_validation(*, snapshot: Snapshot, catalogue=None) -> dict:
     """The verdict when frozen, in the validate contract's words (messages in the active
-    language)."""
+    language). ``catalogue``: the data that names its cards, when the caller has it (an
+    event's, for all its submissions at once); else the snapshot's own is looked up."""
     frozen = snapshot.validation
-    catalogue = snapshot_catalogue(snapshot)
+    catalogue = catalogue or snapshot_catalogue(snapshot)
     violations = []
     for row in frozen["violations"]:
         violation = Violation(

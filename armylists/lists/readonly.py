@@ -16,14 +16,25 @@ def readonly_context(*, army_list, document_data=None) -> dict:
     """The list (or, with ``document_data``, one of its old versions) checked against
     today's data, row by row, as the read-only pages show it."""
     if document_data is None:
+        # Judged by the pack version the list is pinned to, if any.
         checked = lists.list_check_saved(army_list=army_list)
-        catalogue = checked.catalogue  # the pack version the list is pinned to, if any
         data_changes = changes.data_changes(army_list=army_list, checked=checked)
     else:
         document = build(document_data)
         catalogue = lists.list_catalogue(army_list=army_list, document=document)
         checked = documents.document_check(document=document, catalogue=catalogue)
         data_changes = None
+    extras = None if document_data is None else {}
+    return checked_context(
+        checked=checked, army_list=army_list, data_changes=data_changes, extras=extras
+    )
+
+
+def checked_context(*, checked, army_list=None, data_changes=None, extras=None) -> dict:
+    """A checked list document, row by row, as the read-only pages show it. ``extras``:
+    what the game shows beside a saved list (read from ``army_list`` when not given); a
+    frozen copy with no saved list behind it (an event's submission) shows none."""
+    catalogue = checked.catalogue
     presenter = presenter_of(catalogue)
     payload = documents.result_payload(checked=checked)
     document = checked.document
@@ -33,11 +44,12 @@ def readonly_context(*, army_list, document_data=None) -> dict:
         if rules.summary
         else {}
     )
-    extras = (
-        presenter.list_extras(army_list=army_list, catalogue=catalogue)
-        if document_data is None
-        else {}
-    )
+    if extras is None:
+        extras = (
+            presenter.list_extras(army_list=army_list, catalogue=catalogue)
+            if army_list is not None
+            else {}
+        )
     return extras | {
         "army_list": army_list,
         "catalogue": catalogue,

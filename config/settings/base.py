@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "rules",
     "armylists.packs",
     "armylists",
+    "armylists.events",  # tournaments, leagues: lists collected, locked, revealed
 ]
 
 # Each game's web side (its presenter, pages, API endpoints, importer): one package per
@@ -201,6 +202,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Choice sets whose field names other components use for other choices.
+    "ENUM_NAME_OVERRIDES": {
+        "VisibilityEnum": "armylists.api.pack_schema.VISIBILITIES",  # a pack's, as before
+        "EventVisibilityEnum": "armylists.events.api.serializers.VISIBILITIES",
+        "EventRightsEnum": "armylists.events.api.serializers.RIGHTS",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "armylists.api.schema.add_document_components",

@@ -4,7 +4,8 @@
    on this device when the network fails, marked as such so the page says "offline:
    read-only" with the time it was saved. Nothing is queued: a post is the network's or
    nothing. Pages are kept per account (the page's own <meta name="muster-account">, never
-   the session), one cache each; the page's script forgets them on logout. Static files
+   the session), one cache each; the page's script forgets them on logout. A response
+   marked Cache-Control: no-store is never kept (an event's lists before the reveal). Static files
    are network first too, in a cache named by the release, so a release never serves old
    files while the network answers. */
 "use strict";
@@ -21,8 +22,13 @@ var OFFLINE_URL = "/offline/";
 var KEPT_PAGES = [
   /^\/lists\/$/,
   /^\/lists\/\d+\/((play|print)\/)?$/,
-  /^\/s\/[A-Za-z0-9_-]{1,64}\/((play|print)\/)?$/
+  /^\/s\/[A-Za-z0-9_-]{1,64}\/((play|print)\/)?$/,
+  // An event's lists, for the table: their pages say no-store until the reveal (below).
+  /^\/events\/\d+\/submissions\/\d+\/((play|print)\/)?$/
 ];
+// A page the server marks no-store is never kept, whatever its address: an event's
+// lists before their reveal, every page of an event's organiser.
+var NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
 var ACCOUNT = /<meta name="muster-account" content="([A-Za-z0-9]*)">/;
 var SERVED = '<meta name="muster-served" content="network">';
 
@@ -116,7 +122,8 @@ function page(event) {
   var kept = KEPT_PAGES.some(function (pattern) { return pattern.test(path); });
   return fetch(request).then(function (response) {
     var html = (response.headers.get("Content-Type") || "").indexOf("text/html") === 0;
-    if (kept && response.status === 200 && html && !response.redirected) {
+    var storable = !NO_STORE.test(response.headers.get("Cache-Control") || "");
+    if (kept && storable && response.status === 200 && html && !response.redirected) {
       event.waitUntil(keepPage(request, response));
     }
     return response;

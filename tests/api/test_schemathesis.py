@@ -58,6 +58,13 @@ KNOWN_ONLY_TO_THE_SERVER = [
     ("GET", "^/api/v1/packs/[^/]+/diff/$"),
     # A BattleScribe catalogue's content (well-formed, a catalogue, its game system's).
     ("POST", "^/api/v1/packs/import/battlescribe/$"),
+    # Events: a game that is loaded, a close in the future and a reveal after it, a pack
+    # the caller may use, user names that exist; the event's join token; a list of the
+    # caller's of the event's game; lists closed (409) or not yet revealed.
+    ("POST", "^/api/v1/events/$"),
+    ("PATCH", "^/api/v1/events/[^/]+/$"),
+    ("POST", "^/api/v1/events/[^/]+/join/$"),
+    ("POST", "^/api/v1/events/[^/]+/submissions/$"),
 ]
 ACCEPTED = ["2xx", "400", "401", "403", "404", "409", "429"]
 
@@ -127,6 +134,7 @@ def world(django_db_setup, django_db_blocker):
                 lists.list_import(owner=user, data=document) for document in SAMPLE_DOCUMENTS
             ]
             REAL.update(lists=[m.id for m in made], shares=[m.share_token for m in made])
+            _events(user, made[0])
             yield
             transaction.set_rollback(True)
     finally:
@@ -143,6 +151,18 @@ SAMPLE_DOCUMENTS = [
     {"format": "muster-list/1", "system": "boarding-action", "name": "Fuzzed boarders",
      "entries": [{"custom": {"name": "Our own squad", "points": 50}}]},
 ]
+
+
+def _events(user, godslayer_list):
+    """An event the fuzzer organises, one he plays in with a list submitted: real ids."""
+    from tests.support import events as ev
+    from tests.support.users import make_user
+
+    own = ev.open_event(user)
+    played = ev.open_event(make_user("organiser"))
+    ev.join(played, user)
+    submitted = ev.submit(played, user, godslayer_list)
+    REAL.update(events=[own.pk, played.pk], submissions=[submitted.pk])
 
 
 def _served_schema() -> dict:
@@ -169,7 +189,7 @@ anonymous = schemathesis.openapi.from_dict(_SCHEMA, config=_config())
 anonymous.app = _app()
 with_token = schemathesis.openapi.from_dict(_SCHEMA, config=_config(TOKEN))
 with_token.app = anonymous.app
-REAL = {"lists": [], "shares": [], "packs": []}  # filled by the world fixture before any case runs
+REAL = {"lists": [], "shares": [], "packs": [], "events": [], "submissions": []}  # filled by the world fixture before any case runs
 
 
 def flatmap_path_parameters(ctx, path_parameters):
@@ -184,6 +204,10 @@ def flatmap_path_parameters(ctx, path_parameters):
         choices += [{**path_parameters, "token": t} for t in REAL["shares"]]
     if "pack_id" in path_parameters:
         choices += [{**path_parameters, "pack_id": i} for i in REAL["packs"]]
+    if "event_id" in path_parameters:
+        choices += [{**path_parameters, "event_id": i, **(
+            {"submission_id": REAL["submissions"][0]} if "submission_id" in path_parameters else {}
+        )} for i in REAL["events"]]
     return st.sampled_from(choices)
 
 

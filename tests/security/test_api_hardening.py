@@ -1,4 +1,4 @@
-"""Every API endpoint that takes a body, against every class of bad input: a huge body,
+"""Every API endpoint that takes a body (lists, play aids, campaigns, events), against every class of bad input: a huge body,
 deep nesting, NUL, an unpaired surrogate, a float where a count goes, an unknown field.
 Each answer is a 4xx in the JSON error shape naming the field (never a 5xx), and
 nothing is stored. In-process (Django's test client): the whole middleware stack runs.
@@ -7,6 +7,7 @@ nothing is stored. In-process (Django's test client): the whole middleware stack
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.conf import settings
@@ -45,7 +46,18 @@ def saved(django_db_setup, django_db_blocker):
         raid = lists.list_import(owner=alice, data=GODSLAYER)
         warband = lists.list_import(owner=alice, data=WARBAND)
         token = Token.objects.create(user=alice).key
-        yield {"token": token, "raid": raid.id, "warband": warband.id}
+        # alice organises one event and plays in bob's, whose join token is known.
+        from armylists.events.models import Event
+        from tests.support import events as ev
+
+        own = ev.open_event(alice)
+        joined = ev.open_event(make_user("bob"))
+        Event.objects.filter(pk=joined.pk).update(join_token=JOIN_TOKEN)
+        joined.refresh_from_db()
+        ev.join(joined, alice)
+        ENDPOINTS["event submit"][2]["list"] = raid.id
+        yield {"token": token, "raid": raid.id, "warband": warband.id, "event": own.pk,
+               "joined": joined.pk}
         transaction.set_rollback(True)
 
 
@@ -56,7 +68,10 @@ def world(saved, db):
 
 
 # Each endpoint: (method, path, a good body, where a count goes, auth needed). "{raid}" and
-# "{warband}" are the saved lists' ids.
+# "{warband}" are the saved lists' ids; "{event}" alice's event, "{joined}" the event she
+# joined (its join token JOIN_TOKEN); the list a submission names is set by ``saved``.
+JOIN_TOKEN = "hardening0join0token0of0the0tests0000000000"
+CLOSE = (datetime.now(UTC) + timedelta(days=30)).isoformat()
 ENDPOINTS = {
     "validate": ("POST", "/api/v1/validate/", GODSLAYER, ("entries", 0, "count"), False),
     "render": ("POST", "/api/v1/render/?format=text", GODSLAYER, ("entries", 0, "count"), False),
@@ -89,6 +104,21 @@ ENDPOINTS = {
     "token": (
         "POST", "/api/v1/auth/token/", {"username": "alice", "password": "wrong"}, None, False,
     ),
+    "event create": (
+        "POST", "/api/v1/events/",
+        {"name": "Open", "system": "godslayer", "battle_size": 160, "lists_close": CLOSE},
+        ("battle_size",), True,
+    ),
+    "event patch": (
+        "PATCH", "/api/v1/events/{event}/", {"name": "Renamed", "player_limit": 10},
+        ("player_limit",), True,
+    ),
+    "event join": (
+        "POST", "/api/v1/events/{joined}/join/", {"join_token": JOIN_TOKEN}, None, True,
+    ),
+    "event submit": (
+        "POST", "/api/v1/events/{joined}/submissions/", {"list": 0}, ("list",), True,
+    ),
 }
 # A string field of each endpoint's body, where NUL and surrogates go.
 TEXT_FIELD = {
@@ -104,6 +134,10 @@ TEXT_FIELD = {
     "hull breach": ("roll",),
     "rout test": ("members",),
     "token": ("username",),
+    "event create": ("name",),
+    "event patch": ("house_rules",),
+    "event join": ("join_token",),
+    "event submit": ("list",),
 }
 
 
@@ -132,11 +166,16 @@ def _stored():
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
+    from armylists.events.models import Event, Participant, Submission
     from armylists.models import ArmyList, ArmyListVersion, CampaignEvent, Workspace
 
     lists = sorted(ArmyList.objects.values_list("id", "version", "share_token", "name"))
+    events = sorted(Event.objects.values_list("id", "name", "player_limit", "join_token"))
     return (
         lists,
+        events,
+        Participant.objects.count(),
+        Submission.objects.count(),
         ArmyListVersion.objects.count(),
         CampaignEvent.objects.count(),
         Workspace.objects.count(),
@@ -172,7 +211,8 @@ def _names(errors, where) -> bool:
 def test_it_takes_the_good_body_of_each_endpoint(client, world, name):
     """The table's good bodies are good: what the bad ones break is only what they add."""
     response = _send(client, world, name, _encode(ENDPOINTS[name][2]))
-    expected = 400 if name == "token" else (201 if name in ("lists create", "lists import", "campaign") else 200)
+    created = ("lists create", "lists import", "campaign", "event create", "event submit")
+    expected = 400 if name == "token" else (201 if name in created else 200)
     assert response.status_code == expected, response.content[:500]
 
 
