@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("armylists.lists.api.urls")),
     path("", include("armylists.compare.api.urls")),
     path("packs/", include("armylists.packs.api.urls")),
+    path("events/", include("armylists.events.api.urls")),
     # Each game's own endpoints (its play aids), as its presenter lists them.
     *[pattern for presenter in all_presenters() for pattern in presenter.api_urls()],
 ]

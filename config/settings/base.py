@@ -204,7 +204,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Choice sets whose field names other components use for other choices.
     "ENUM_NAME_OVERRIDES": {
-        "VisibilityEnum": "armylists.api.pack_schema.VISIBILITIES",  # a pack's, as before
+        "VisibilityEnum": "armylists.packs.api.schema.VISIBILITIES",  # a pack's, as before
         "EventVisibilityEnum": "armylists.events.api.serializers.VISIBILITIES",
         "EventRightsEnum": "armylists.events.api.serializers.RIGHTS",
     },
