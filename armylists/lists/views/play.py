@@ -1,7 +1,7 @@
 """The play view: a list on one phone screen at the table, for its owner
 (``/lists/<id>/play/``) and for anyone with its share link (``/s/<token>/play/``). What a
 player ticks during a game (wounds, tokens, uses, models out) stays on his device
-(static/js/play.js keeps it per list and version); nothing is sent."""
+(the play script keeps it per list and version, in localStorage); nothing is sent."""
 
 from __future__ import annotations
 
