@@ -104,6 +104,7 @@ class World:
         self.clients, self.cards = {}, {}
         self.systems, self.lists, self.list_tokens, self.codes = [], [], [], []
         self.packs, self.pack_tokens = [], []
+        self.events, self.event_tokens, self.submissions = [], [], []
         self.steps = itertools.count()
 
     def step(self, label):
@@ -192,7 +193,35 @@ def make_world() -> World:
     for key in world.systems:
         _make_game(world, alice, key)
     _make_packs(world, alice)
+    _make_event(world, alice)
     return world
+
+
+def _make_event(world: World, alice) -> None:
+    """A Godslayer event of alice's, closing in a week, bob joined with his list submitted."""
+    bob = _api(token="bob-token".ljust(40, "0"))
+    with world.step("event"):
+        made = _expect(alice.post("/api/v1/events/", {
+            "name": "Spring cup", "system": "godslayer", "battle_size": None, "pack": None,
+            "lists_close": "2030-01-01T12:00:00Z", "reveal": None}, format="json"), 201)
+    if made.status_code != 201:
+        return
+    event_id, token = made.json()["id"], made.json()["join_token"]
+    world.events.append(str(event_id))
+    world.event_tokens.append(token)
+    with world.step("event join"):
+        _expect(bob.post(f"/api/v1/events/{event_id}/join/", {"join_token": token},
+                         format="json"), 200)
+    with world.step("event list"):
+        detail = _api().get("/api/v1/systems/godslayer/").json()
+        listed = _expect(bob.post("/api/v1/lists/", _document(detail), format="json"), 201)
+    if listed.status_code != 201:
+        return
+    with world.step("event submit"):
+        sent = _expect(bob.post(f"/api/v1/events/{event_id}/submissions/",
+                                {"list": listed.json()["id"]}, format="json"), 201)
+        if sent.status_code == 201:
+            world.submissions.append(str(sent.json()["id"]))
 
 
 def _make_game(world: World, alice, key: str) -> None:
@@ -292,7 +321,11 @@ def fillings(route: str, world: World) -> list[dict]:
         "pack_id": world.packs + ["0" * 32],
         "name": ["list-document", "pack", "nothing"],
         "system": world.systems + ["no-such-game"],
+        "event_id": world.events + ["999999"],
+        "submission_id": world.submissions + ["999999"],
     }
+    if names == ["token"] and route.startswith("e/"):
+        return [{"token": t} for t in world.event_tokens + ["no-such-token"]]
     if "card" in names:
         return [{"system": system, "card": card}
                 for system in world.systems for card in world.cards[system] + ["no-such-card"]]

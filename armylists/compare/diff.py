@@ -77,9 +77,12 @@ def diff_versions(*, army_list: ArmyList, version: int, to: int | None = None) -
 
 def diff_lists(*, before: ArmyList, after: ArmyList) -> Diff:
     """Two saved lists as they are now (the caller found both through a selector, so the
-    reader may read both)."""
+    reader may read both). Each is judged as saved, on the pack version it names, as its
+    own pages show it: a list pinned to a pack is compared, not refused."""
     return diff_documents(
-        before=documents.build(before.document), after=documents.build(after.document)
+        before=documents.build(before.document),
+        after=documents.build(after.document),
+        reader=pinning.SAVED,
     )
 
 

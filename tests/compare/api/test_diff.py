@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from tests.support.pages import CAPTAIN, MAIL, OGRE, document
+from tests.support.pinned import official_pack
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -66,6 +67,19 @@ def test_it_diffs_a_list_against_one_shared_with_you(alice_api, bob_api):
     r = alice_api.get(f"/api/v1/lists/{mine['id']}/diff/?shared={shared['share_token']}")
     assert r.status_code == 200, r.text
     expect_bigger(r.json())
+
+
+def test_it_diffs_lists_on_a_pack_shared_with_you(alice_api, bob_api):
+    # Was a 500: saved lists were judged as if no one read them, and a pack is not public.
+    official_pack()
+    fork = bob_api.post("/api/v1/packs/", json={"fork": {"id": "godslayer", "version": 1},
+                                                "name": "House rules"})  # fmt: skip
+    assert fork.status_code == 201, fork.text
+    shared = create(bob_api, {**RAID, "pack": {"id": fork.json()["id"], "version": 1}})
+    mine = create(alice_api, BIGGER)
+    r = alice_api.get(f"/api/v1/lists/{mine['id']}/diff/?shared={shared['share_token']}")
+    assert r.status_code == 200, r.text
+    assert r.json()["entries"]["changed"]
 
 
 def test_it_diffs_two_posted_documents_without_login(anonymous):

@@ -10,6 +10,7 @@ from django.test import Client
 
 from armylists.lists import services as lists
 from tests.support.pages import CAPTAIN, MAIL, OGRE, SHIELDWALL, Page, document
+from tests.support.pinned import official_pack
 
 RAID = document({"id": "cpt", "card": CAPTAIN}, {"id": "ogre", "card": OGRE})
 BIGGER = copy.deepcopy(RAID)
@@ -189,3 +190,23 @@ def test_it_compares_only_lists_of_the_same_game(alice_client, alice, raid, load
     page = Page(alice_client.get(compare_url(raid, f"?against={warband.id}")))
     assert page.status == 400 and not page.testid("diff")
     assert "Only lists of the same game can be compared." in page
+
+
+@pytest.fixture
+def on_a_pack(alice):
+    """alice's list on her own fork of the Godslayer pack, and a list on the official data."""
+    from armylists.packs.services import pack_fork
+
+    pack = pack_fork(user=alice, source=official_pack(), name="House rules")
+    pinned = lists.list_create(owner=alice, data={**RAID, "pack": {"id": pack.id, "version": 1}})
+    plain = lists.list_create(owner=alice, data=BIGGER)
+    return pinned, plain
+
+
+def test_a_list_on_a_pack_compares_with_another_list_either_way(alice_client, on_a_pack):
+    # It was a 500: the saved lists were judged as if an anonymous reader had sent them.
+    pinned, plain = on_a_pack
+    for this, other in ((plain, pinned), (pinned, plain)):
+        page = Page(alice_client.get(compare_url(this, f"?against={other.id}")))
+        assert page.status == 200
+        assert page.testid("diff-added") or page.testid("diff-removed")
