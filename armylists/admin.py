@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from . import models
+from armylists import models
 
 
 class VersionInline(admin.TabularInline):

@@ -8,6 +8,6 @@ class ArmylistsConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_logged_in
 
-        from armylists.brakes import forget_own_failures
+        from armylists.web.brakes import forget_own_failures
 
         user_logged_in.connect(forget_own_failures, dispatch_uid="muster-forget-own-failures")

@@ -31,7 +31,7 @@ class ArmyList(models.Model):
     # a version a list is pinned to can never be deleted, even with its pack in the
     # admin, so the list is always judged by the data it names.
     pack_version = models.ForeignKey(
-        "rules.PackVersion",
+        "packs.PackVersion",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
@@ -231,7 +231,7 @@ class Workspace(models.Model):
 
 class Snapshot(models.Model):
     """A list frozen for a tournament: the document, its game system and data version, the
-    validation as it was, and the SHA-256 over them (services/snapshots.py says exactly
+    validation as it was, and the SHA-256 over them (armylists/compare/snapshots.py says exactly
     over what). It never changes: a database trigger refuses every UPDATE but the one a
     deleted list makes (``army_list`` set to NULL); editing or deleting the list, or new
     game data, leaves it as it was.
@@ -251,7 +251,7 @@ class Snapshot(models.Model):
     # The validation when frozen: valid, points, and each violation as data (code,
     # severity, entry, template, params), so its message is shown in the reader's language.
     validation = models.JSONField()
-    # What the cards and items cost when frozen (services/changes.py), to say what changed.
+    # What the cards and items cost when frozen (armylists/lists/changes.py), to say what changed.
     prices = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from armylists.views.home import schema_file, schema_file_version
+from armylists.lists.views.home import schema_file, schema_file_version
 
 
 def _inline_style_hashes(template: Path) -> list[str]:
@@ -32,8 +32,8 @@ api_docs = csp_update({"style-src": _inline_style_hashes(SWAGGER_TEMPLATE)})(
     SpectacularSwaggerSplitView.as_view(url_name="api-schema")
 )
 
-# 503 with Retry-After while PostgreSQL is unreachable, else Django's 500 (armylists/health.py).
-handler500 = "armylists.health.server_error"
+# 503 with Retry-After while PostgreSQL is unreachable, else Django's 500 (armylists/web/health.py).
+handler500 = "armylists.web.health.server_error"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -43,7 +43,7 @@ urlpatterns = [
         schema_file_version,
         name="schema-file-version",
     ),
-    path("api/v1/", include("armylists.api.urls")),
+    path("api/v1/", include("armylists.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("", include("armylists.urls")),

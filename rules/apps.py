@@ -8,6 +8,6 @@ class RulesConfig(AppConfig):
     def ready(self):
         # Django's way: signal handlers import the models, which exist only once the
         # app registry is ready.
-        from . import signals
+        from rules import signals
 
         signals.connect()

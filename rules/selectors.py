@@ -16,10 +16,9 @@ from typing import TypeVar
 
 from django.db import connection, transaction
 
+from rules import freshness, models, unreachable
 from rules.engine import catalogue as c
 from rules.engine.pack_catalogue import catalogue_from_pack
-
-from . import freshness, models, unreachable
 
 T = TypeVar("T")
 
@@ -204,13 +203,24 @@ def built_for(*, system: models.GameSystem, name: str, build: Callable[..., T]) 
     return game_data.built(system, name, build)
 
 
-def forget() -> None:
-    # Beside this module; they import nothing of ours back.
-    from . import pack_catalogues, pack_selectors
+# What the features above build from the game data and keep per process (a pack
+# version's catalogue, who may build on a pinned version) registers here how it is
+# forgotten, so ``forget`` empties every such cache without naming them.
+_forgetting: list[Callable[[], None]] = []
 
+
+def on_forget(forget_it: Callable[[], None]) -> None:
+    """``forget_it`` is called by every ``forget()`` from now on."""
+    if forget_it not in _forgetting:
+        _forgetting.append(forget_it)
+
+
+def forget() -> None:
+    """Drop every cache of the game data this process holds (tests, and the database
+    emptied under us): as a fresh process would start."""
     game_data.forget()
-    pack_catalogues.forget()
-    pack_selectors.pinned_versions.forget()
+    for forget_it in _forgetting:
+        forget_it()
 
 
 def _build(system: models.GameSystem) -> c.Catalogue:

@@ -10,10 +10,10 @@ from datetime import timedelta
 
 from django.db.models import F, Value
 from django.db.models.functions import Greatest
-from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
-from . import models, pack_selectors, selectors
+from rules import models, selectors
 
 _bulk = ContextVar("rules_bulk_write", default=False)
 
@@ -50,18 +50,6 @@ def system_changed(sender, instance, **kwargs):
     selectors.game_data.changed()
 
 
-def pack_changed(sender, instance, reverse=False, pk_set=None, **kwargs):
-    """A pack's row saved or deleted, or its editors changed: who may build on it. From
-    a user's side of the editors (``reverse``), the packs are ``pk_set`` (None: all)."""
-    if not reverse:
-        pack_selectors.pinned_versions.changed(instance.pk)
-    elif pk_set is None:
-        pack_selectors.pinned_versions.forget()
-    else:
-        for pack_id in pk_set:
-            pack_selectors.pinned_versions.changed(pack_id)
-
-
 def connect():
     for model in (
         models.Faction,
@@ -75,8 +63,3 @@ def connect():
         post_delete.connect(touch_system, sender=model, dispatch_uid=f"touch-del-{model.__name__}")
     post_save.connect(system_changed, sender=models.GameSystem, dispatch_uid="system-saved")
     post_delete.connect(system_changed, sender=models.GameSystem, dispatch_uid="system-deleted")
-    post_save.connect(pack_changed, sender=models.Pack, dispatch_uid="pack-saved")
-    post_delete.connect(pack_changed, sender=models.Pack, dispatch_uid="pack-deleted")
-    m2m_changed.connect(
-        pack_changed, sender=models.Pack.editors.through, dispatch_uid="pack-editors"
-    )

@@ -5,7 +5,7 @@ render). Everyone else keeps the database error, and with it an honest 503.
 Inside ``kept_while_unreachable()`` a failed read of the official tables serves the last
 rows this process read (``rules.selectors.GameData``), and a pack version that cannot be
 looked up serves its kept catalogue if that pack was official when it was kept
-(``rules.pack_catalogues``): an official pack is readable by anyone, so no privacy check
+(``armylists.packs.catalogues``): an official pack is readable by anyone, so no privacy check
 is skipped. What was served so is recorded in the ``Fallback`` the block yields, for the
 answer to say so.
 """

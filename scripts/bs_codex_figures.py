@@ -7,7 +7,7 @@ docs/battlescribe-conformance.md reports them.
 CHECKOUT is a checkout of github.com/BSData/wh40k-7th-edition or a bare git directory of
 it (its HEAD is read). Its "Space Marines - Codex (2015).cat" and "Warhammer40K.gst" are
 read from there and never written anywhere; the pack the import would store is checked
-(rules/pack_checks.py) but not stored. Prints the costs of three options the codex sets
+(armylists/packs/checks.py) but not stored. Prints the costs of three options the codex sets
 through links (a Captain's Storm Shield, a Techmarine's Servo-Harness, a Scout Squad's
 Heavy Bolter), how many of the catalogue's modifiers were applied, became rules or were
 not evaluated, and how long reading, mapping and checking took.
@@ -54,10 +54,10 @@ def main(argv: list[str]) -> int:
     import django
 
     django.setup()  # the game's package loads its web side; no database is touched
+    from armylists.battlescribe.catalogues import read_library
     from armylists.games.boarding_action.catalogue_pack import PackBuilder
-    from armylists.services.battlescribe_catalogue import read_library
-    from rules.pack_checks import check_pack
-    from rules.packs import read_pack_file
+    from armylists.packs.checks import check_pack
+    from armylists.packs.tables import read_pack_file
 
     checkout = Path(argv[0])
     catalogue, game_system = read(checkout, CATALOGUE), read(checkout, GAME_SYSTEM)

@@ -52,7 +52,7 @@ def load_system(db):
     and writes it as `loadpack` does, from a fresh copy."""
     import copy
 
-    from rules.packs import load_pack, read_pack_file
+    from armylists.packs.tables import load_pack, read_pack_file
 
     def load(key):
         path = FIXTURES / f"{key}.yaml"
@@ -112,7 +112,7 @@ def bob_client(bob):
 
 @pytest.fixture
 def live_godslayer(transactional_db, live_server):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     return load_pack_file(FIXTURES / "godslayer.yaml")
 

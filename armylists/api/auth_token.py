@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.cache import caches
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -14,13 +16,33 @@ from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
-from armylists.client_address import client_address
+from armylists.api.errors import ErrorsSerializer
+from armylists.api.parsers import JSONBodyParser
+from armylists.api.responses import THROTTLED, TOO_LARGE
+from armylists.api.strict import NoUnknownFields
+from armylists.web.brakes import username_key
+from armylists.web.client_address import client_address
 
-from ..brakes import username_key
-from .errors import ErrorsSerializer
-from .lists import THROTTLED, TOO_LARGE
-from .parsers import JSONBodyParser
-from .serializers import TokenRequestSerializer, TokenSerializer
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text='Send as the header "Authorization: Token <token>".')
+
+
+class TokenRequestSerializer(NoUnknownFields, AuthTokenSerializer):
+    """DRF's credentials check; fields it does not know are refused by name."""
+
+    username = serializers.CharField(label="Username", write_only=True, max_length=150)
+    password = serializers.CharField(
+        label="Password", style={"input_type": "password"}, trim_whitespace=False,
+        write_only=True, max_length=4096,
+    )
+    token = serializers.CharField(label="Token", read_only=True)
+
+    def to_internal_value(self, data):
+        # Form bodies (curl -d) arrive as a QueryDict: read them as plain fields.
+        if hasattr(data, "dict"):
+            data = data.dict()
+        return super().to_internal_value(data)
 
 
 class RatesFromSettings:

@@ -6,9 +6,8 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from armylists.api.parsers import BodyError
 from rules.engine import DocumentError
-
-from .parsers import BodyError
 
 
 class InvalidDocument(exceptions.APIException):

@@ -7,7 +7,7 @@ answered, with the ``Game-Data`` header saying the data came from memory
 (``Game-Data: kept; age=<seconds since the official tables were last read>``; a pack
 version has no age: it never changes). Anything that needs the database (a player's
 pack, whose readers only the database knows; game data this process never read) keeps
-its 503 with Retry-After (armylists/middleware.py).
+its 503 with Retry-After (armylists/web/middleware.py).
 
 Who sends the request matters only for a player's pack. So a session or token that
 cannot be looked up while PostgreSQL is down makes the request anonymous here rather
@@ -31,7 +31,7 @@ HEADER = "Game-Data"
 class ReaderUnknown(AnonymousUser):
     """Someone whose session or token could not be looked up: anonymous for everything
     anybody may read, and for a player's pack that only some may read, the database's
-    error (services/pinning.py): the answer must not say "not yours" to its owner."""
+    error (armylists/packs/pinning.py): the answer must not say "not yours" to its owner."""
 
     reader_unknown = True
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import msgspec
 from rest_framework import renderers
+from rest_framework.negotiation import BaseContentNegotiation, DefaultContentNegotiation
 from rest_framework.utils.encoders import JSONEncoder
 
 _drf = JSONEncoder()
@@ -31,3 +32,14 @@ class JSONRenderer(renderers.JSONRenderer):
             .replace("\u2028".encode(), b"\\u2028")
             .replace("\u2029".encode(), b"\\u2029")
         )
+
+
+class JSONUnlessTheViewSaysSo(BaseContentNegotiation):
+    """Every answer DRF renders here is JSON (errors included); ``?format=`` is left to
+    the view (armylists/lists/api/exports.py), which answers text/plain itself."""
+
+    def select_parser(self, request, parsers):
+        return DefaultContentNegotiation().select_parser(request, parsers)
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type

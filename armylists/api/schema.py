@@ -70,7 +70,7 @@ def add_document_components(result, generator, request, public):
             # without one the answer is a 400, so the body is required.
             if content.get("application/json", {}).get("schema") == DOCUMENT_REF:
                 operation["requestBody"]["required"] = True
-            # What any endpoint with a body may answer (armylists/middleware.py, parsers.py).
+            # What any endpoint with a body may answer (armylists/web/middleware.py, parsers.py).
             for status, description in BODY_ERRORS.items():
                 operation["responses"].setdefault(status, _errors_response(description))
     return result
@@ -105,7 +105,7 @@ class ClosedSerializerExtension(OpenApiSerializerExtension):
     """A request serializer that refuses fields it does not know (``NoUnknownFields``)
     says so in the schema: ``additionalProperties: false``."""
 
-    target_class = "armylists.api.serializers.strict.NoUnknownFields"
+    target_class = "armylists.api.strict.NoUnknownFields"
     match_subclasses = True
 
     def map_serializer(self, auto_schema, direction):

@@ -8,22 +8,24 @@ Only reads and the services Events calls; the web side's borrowings are in
 
 from __future__ import annotations
 
-from armylists import selectors as list_selectors
-from armylists.models import ArmyList, Snapshot
-from armylists.names import local_name
-from armylists.presenters import presenter_for
-from armylists.services import pinning, snapshots, text_export
-from armylists.services.documents import (
+from armylists.compare import snapshots
+from armylists.lists import selectors as list_selectors
+from armylists.lists import text_export
+from armylists.lists.documents import (
     Checked,
     catalogue_of,
     document_check,
     document_new,
     result_payload,
 )
-from armylists.services.lists import list_document
+from armylists.lists.services import list_document
+from armylists.models import ArmyList, Snapshot
+from armylists.packs import pinning
+from armylists.packs.selectors import is_key_shaped, pack_can_use, packs_visible
+from armylists.packs.selectors import pack_version_pinned as _pack_version_pinned
+from armylists.presenters import presenter_for
+from armylists.presenters.names import local_name
 from rules import selectors as rules_selectors
-from rules.pack_selectors import is_key_shaped, pack_can_use, packs_visible
-from rules.pack_selectors import pack_version_pinned as _pack_version_pinned
 
 __all__ = [
     "ArmyList",

@@ -6,15 +6,15 @@ module only.
 
 from __future__ import annotations
 
-from armylists.api.lists import ListPagination
-from armylists.api.playaids import TrueFalseField, WholeNumberField
-from armylists.api.serializers.results import (
+from armylists.api.pagination import ListPagination
+from armylists.lists.api.serializers.results import (
     JudgedBySerializer,
     PointsSerializer,
     ViolationSerializer,
 )
-from armylists.views.print_sheet import print_choices, refused, sheet_context, sheet_links
-from armylists.views.readonly import checked_context
+from armylists.lists.print_sheet import print_choices, refused, sheet_context, sheet_links
+from armylists.lists.readonly import checked_context
+from armylists.playaids.api import TrueFalseField, WholeNumberField
 
 __all__ = [
     "JudgedBySerializer",

@@ -11,8 +11,8 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from armylists.names import local_name
-from armylists.playaids import ToolError, ToolUnavailable
+from armylists.playaids.tools import ToolError, ToolUnavailable
+from armylists.presenters.names import local_name
 from rules import selectors as rules_selectors
 from rules.engine import Catalogue
 from rules.systems.matchup import MatchupError

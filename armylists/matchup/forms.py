@@ -8,10 +8,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from armylists.presenters.names import local_name
 from rules.engine import Card, Catalogue
 from rules.systems.matchup import MAX_ATTACKS, SIDES
-
-from ..names import local_name
 
 SIDE_LABELS = {"attacker": _("Attacker"), "defender": _("Defender")}
 MAX_WOUNDS = 99

@@ -7,12 +7,11 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
-from armylists.playaids import ToolError
+from armylists.matchup import odds_for
+from armylists.matchup.chart import bar_chart
+from armylists.playaids.tools import ToolError
 from rules import selectors as rules_selectors
 from rules.systems.matchup import SIDES
-
-from . import odds_for
-from .chart import bar_chart
 
 MAX_QUERY_KEYS = 40  # fields read from the address
 MAX_LIST = 20  # items or options of a side, as in the API

@@ -14,7 +14,7 @@ import pkgutil
 
 from django.conf import settings
 
-from .base import Presenter
+from armylists.presenters.base import Presenter
 
 _PRESENTERS: dict[str, Presenter] = {}
 
@@ -43,6 +43,11 @@ def presenter_for(key: str) -> Presenter:
     """The game's presenter, or the neutral one for a game that has none."""
     found = _load().get(key)
     return found if found is not None else Presenter(key)
+
+
+def presenter_of(catalogue) -> Presenter:
+    """The presenter of the game whose data ``catalogue`` is."""
+    return presenter_for(catalogue.system)
 
 
 def all_presenters() -> list[Presenter]:

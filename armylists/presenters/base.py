@@ -16,14 +16,13 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.utils.translation import gettext_lazy as _
 
+from armylists.presenters.names import readable, stat_labels
+from armylists.presenters.pack_columns import EDITABLE_SECTIONS, Column, neutral_columns
+from armylists.presenters.play_cards import number_track, play_blocks, track
+from armylists.presenters.print_cards import generic_blocks
+from armylists.presenters.text_layout import neutral_sections
 from rules.engine import Card, Catalogue
 from rules.engine.document import UNIT_TYPES
-
-from ..names import readable, stat_labels
-from .pack_columns import EDITABLE_SECTIONS, Column, neutral_columns
-from .play_cards import number_track, play_blocks, track
-from .print_cards import generic_blocks
-from .text_layout import neutral_sections
 
 DEFAULT_DIR = "_default"
 
@@ -127,7 +126,7 @@ class Presenter:
     def api_fields(self) -> dict[str, type]:
         """The fields the game adds to the API's generic serializers, by their
         ``contributed_as`` ("card", "faction", "breakdown"): a serializer class each
-        (``armylists/api/serializers/contributed.py``). None by default."""
+        (``armylists/lists/api/serializers/contributed.py``). None by default."""
         return {}
 
     def campaign_history(self, *, army_list) -> dict[str, int]:
@@ -237,7 +236,7 @@ class Presenter:
 
     def print_cards(self, context: dict) -> dict:
         """What the cards print sheet shows of a read-only list's ``context``
-        (``armylists.views.readonly``): ``card_blocks``, one per profile card (equal ones
+        (``armylists.lists.readonly``): ``card_blocks``, one per profile card (equal ones
         merged with their count), and whatever the game's ``print_cards_*`` fragments
         read."""
         return {"card_blocks": generic_blocks(self, context)}
@@ -264,7 +263,7 @@ class Presenter:
             track("out", _("Out"), [_("out")]),
         ]
 
-    # -- the text export (armylists/services/text_export.py writes it out) ------------
+    # -- the text export (armylists/lists/text_export.py writes it out) ------------
 
     def text_sections(self, *, catalogue: Catalogue, document, entries, extras: dict) -> list:
         """The list's entries (``text_layout.TextEntry``) in the sections its players

@@ -11,7 +11,7 @@ A track is a row of boxes to tick per model: {"key", "label", "boxes": [label, .
 
 from __future__ import annotations
 
-from .print_cards import row_block
+from armylists.presenters.print_cards import row_block
 
 # A page for a phone: past these, one card says how many more models it has instead of
 # drawing a box for each (a list's counts and sizes are bounded by the document, but a

@@ -10,7 +10,7 @@ count: blocks whose printed content is equal are merged.
 
 from __future__ import annotations
 
-from ..names import local_name, readable, stat_labels
+from armylists.presenters.names import local_name, readable, stat_labels
 
 # Keys of a weapon profile shown as its name and its list of properties, not as columns.
 WEAPON_TEXT_KEYS = ("name", "properties")
@@ -126,7 +126,7 @@ def weapons_of(card, entry, catalogue) -> list:
 
 
 def row_block(row: dict, catalogue, weapon_labels: dict | None = None) -> dict:
-    """The generic block of one entry row (see ``armylists.views.rows.entry_rows``)."""
+    """The generic block of one entry row (see ``armylists.lists.rows.entry_rows``)."""
     entry, card = row["entry"], row["card"]
     count = max(1, entry.count)
     points = row["points"]

@@ -1,5 +1,5 @@
 """What a list's text export says, before it is written out as plain text, Markdown or
-the compact form (``armylists.services.text_export`` writes it).
+the compact form (``armylists.lists.text_export`` writes it).
 
 A game's presenter lays its list out in the parts its players expect (``text_sections``,
 ``text_facts``); this module holds those parts and the neutral layout every game starts
@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import ngettext
 
+from armylists.presenters.names import item_names, local_name
 from rules.engine import Card, Catalogue
-
-from ..names import item_names, local_name
 
 
 @dataclass(frozen=True)

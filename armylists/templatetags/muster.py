@@ -5,9 +5,10 @@ from django.conf import settings
 from django.utils.formats import localize
 from django.utils.safestring import mark_safe
 
-from ..names import local_effect as _local_effect
-from ..names import local_name as _local_name
-from ..names import local_variants as _local_variants
+from armylists.packs.pinning import pack_name as name_of
+from armylists.presenters.names import local_effect as _local_effect
+from armylists.presenters.names import local_name as _local_name
+from armylists.presenters.names import local_variants as _local_variants
 
 register = template.Library()
 
@@ -73,8 +74,6 @@ def field(form, name):
 def pack_name(catalogue):
     """The name of the pack version ``catalogue`` was built from ("" for the game data as
     loaded): read when shown, since a pack may be renamed and its versions may not."""
-    from ..services.pinning import pack_name as name_of
-
     return name_of(catalogue)
 
 

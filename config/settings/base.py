@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "rules",
+    "armylists.packs",
     "armylists",
     "armylists.events",  # tournaments, leagues: lists collected, locked, revealed
 ]
@@ -45,17 +46,18 @@ INSTALLED_APPS = [
 MUSTER_GAMES_PACKAGE = "armylists.games"
 
 MIDDLEWARE = [
-    # /healthz and /readyz for the load balancer, before anything else (armylists/health.py).
-    "armylists.health.HealthCheckMiddleware",
+    # /healthz and /readyz for the load balancer, before anything else (armylists/web/health.py).
+    "armylists.web.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Under /api/: every error JSON, bodies bounded before they are read (armylists/middleware.py).
-    "armylists.middleware.ApiErrorsMiddleware",
+    # Under /api/: every error JSON, bodies bounded before they are read
+    # (armylists/web/middleware.py).
+    "armylists.web.middleware.ApiErrorsMiddleware",
     # A control character in the path (or NUL in the query) names nothing: 404 at once.
-    "armylists.middleware.OddAddressMiddleware",
+    "armylists.web.middleware.OddAddressMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "armylists.brakes.AnonymousSessionMiddleware",
+    "armylists.web.sessions.AnonymousSessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -64,8 +66,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Sign-up and password change, per IP and per username (login: axes, below).
-    "armylists.brakes.AuthFormThrottleMiddleware",
-    "armylists.brakes.InvalidFormStatusMiddleware",
+    "armylists.web.brakes.AuthFormThrottleMiddleware",
+    "armylists.web.brakes.InvalidFormStatusMiddleware",
     # Last, as axes asks: turns a locked-out login into its 429 page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -84,7 +86,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "armylists.context_processors.offline_account",
+                "armylists.web.context_processors.offline_account",
             ],
         },
     },
@@ -97,14 +99,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # logout or an expiry seen by one worker would stay unseen by the others.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
-# "pages": rendered pages kept per process (armylists/views/page_cache.py). Its keys are
+# "pages": rendered pages kept per process (armylists/web/page_cache.py). Its keys are
 # made of everything a page shows, so nothing there can go stale and a shared cache would
 # buy nothing but a network hop. Bounded in bytes: PAGES_CACHE_MB a worker in all (least
 # recently used out first), no page over 1 MB kept.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {
-        "BACKEND": "armylists.views.page_cache.PagesCache",
+        "BACKEND": "armylists.web.page_cache.PagesCache",
         "LOCATION": "pages",
         "TIMEOUT": 600,
         "OPTIONS": {
@@ -130,7 +132,7 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     # Django's ModelBackend, after django-axes' check that refuses every login of a
     # locked-out IP address or username before a password is looked at.
-    "armylists.auth_backends.LockoutModelBackend",
+    "armylists.web.auth_backends.LockoutModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -153,7 +155,7 @@ STORAGES = {
 
 # Request bodies: the list document's bound (rules/engine/document.py, 2,500,000 bytes) and
 # room for the {"version", "document"} around it; anything larger under /api/ gets 413
-# before it is read (armylists/middleware.py), a page's form 400.
+# before it is read (armylists/web/middleware.py), a page's form 400.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # Endpoints that take larger uploads (path -> bytes): a BattleScribe catalogue and its
 # game system, each up to 12 MB unpacked (a real codex is 2.5 MB, its game system 0.7 MB),
@@ -168,14 +170,14 @@ REST_FRAMEWORK = {
     ],
     # The strict default: an endpoint open to anyone says AllowAny itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # POST /api/v1/auth/token/ (armylists/api/lists.py): attempts per IP and per username.
+    # POST /api/v1/auth/token/ (armylists/lists/api/lists.py): attempts per IP and per username.
     "DEFAULT_THROTTLE_RATES": {
         "auth-token": os.environ.get("THROTTLE_AUTH_TOKEN", "20/min"),
         "auth-token-username": os.environ.get("THROTTLE_AUTH_TOKEN_USERNAME", "10/min"),
-        # New packs and pack versions per user (armylists/api/packs.py).
+        # New packs and pack versions per user (armylists/packs/api/packs.py).
         "pack-write": os.environ.get("THROTTLE_PACK_WRITE", "60/hour"),
     },
-    # Not read: the throttles ask armylists/client_address.py (PROXY_COUNT), as axes does.
+    # Not read: the throttles ask armylists/web/client_address.py (PROXY_COUNT), as axes does.
     "NUM_PROXIES": 0,
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": [
@@ -202,7 +204,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Choice sets whose field names other components use for other choices.
     "ENUM_NAME_OVERRIDES": {
-        "VisibilityEnum": "armylists.api.pack_schema.VISIBILITIES",  # a pack's, as before
+        "VisibilityEnum": "armylists.packs.api.schema.VISIBILITIES",  # a pack's, as before
         "EventVisibilityEnum": "armylists.events.api.serializers.VISIBILITIES",
         "EventRightsEnum": "armylists.events.api.serializers.RIGHTS",
     },
@@ -221,17 +223,17 @@ SPECTACULAR_SETTINGS = {
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", 10))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", 15)))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
-# A success forgets only that username's failures from that client (armylists/brakes.py
+# A success forgets only that username's failures from that client (armylists/web/brakes.py
 # forget_own_failures), never the address's other failures.
 AXES_RESET_ON_SUCCESS = False
-AXES_LOCKOUT_CALLABLE = "armylists.brakes.locked_out"  # registration/locked_out.html, 429
+AXES_LOCKOUT_CALLABLE = "armylists.web.brakes.locked_out"  # registration/locked_out.html, 429
 # The one function that decides a request's client address (throttles and form brakes too).
-AXES_CLIENT_IP_CALLABLE = "armylists.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "armylists.web.client_address.client_address"
 # How many proxies in front of the app append to X-Forwarded-For: the client's address is
 # the PROXY_COUNT-th entry from the right; 0 (clients connect directly): REMOTE_ADDR.
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 0))
 
-# Sign-up and password change (armylists/brakes.py): posts per window, per IP address
+# Sign-up and password change (armylists/web/brakes.py): posts per window, per IP address
 # and per username; the counts live in the default cache.
 AUTH_FORM_THROTTLE = {
     "window_seconds": int(os.environ.get("AUTH_FORM_THROTTLE_WINDOW", 600)),

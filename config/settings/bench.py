@@ -12,8 +12,8 @@ os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")
 # wrk speaks plain HTTP to 127.0.0.1: no TLS proxy, so no redirect to https.
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
-from .production import *  # noqa: E402,F401,F403
-from .production import DATABASES  # noqa: E402
+from config.settings.production import *  # noqa: E402,F401,F403
+from config.settings.production import DATABASES  # noqa: E402
 
 ROOT_URLCONF = "config.urls_bench"
 

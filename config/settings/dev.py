@@ -1,1 +1,1 @@
-from .base import *  # noqa: F401,F403
+from config.settings.base import *  # noqa: F401,F403

@@ -2,8 +2,8 @@
 
 import os
 
-from .base import *  # noqa: F401,F403
-from .base import REST_FRAMEWORK, env_bool
+from config.settings.base import *  # noqa: F401,F403
+from config.settings.base import REST_FRAMEWORK, env_bool
 
 DEBUG = False
 SECRET_KEY = os.environ["SECRET_KEY"]
@@ -22,7 +22,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # Behind the TLS proxy: the client's address is the one that proxy appends to
-# X-Forwarded-For (armylists/client_address.py), for the throttles, the form brakes and the
+# X-Forwarded-For (armylists/web/client_address.py), for the throttles, the form brakes and the
 # login lockouts alike (PROXY_COUNT=0 when clients connect directly).
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", 1))
 # JSON only: DRF's browsable pages are for development (their inline style breaks the

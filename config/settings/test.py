@@ -1,6 +1,6 @@
 import os
 
-from .base import *  # noqa: F401,F403
+from config.settings.base import *  # noqa: F401,F403
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
@@ -14,7 +14,7 @@ STORAGES = {
 DATABASES["default"]["TEST"] = {"NAME": f"test_muster_{os.getpid()}"}  # noqa: F405
 
 # The throttles count in this process's memory here: each test starts with them empty
-# (tests/conftest.py) without needing the database; tests/security/test_brakes.py points
+# (tests/conftest.py) without needing the database; tests/web/test_brakes.py points
 # them at the database, as everywhere else.
 CACHES = {**CACHES, "brakes": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",  # noqa: F405
                                "LOCATION": "brakes"}}

@@ -4,9 +4,25 @@ In: a ``Catalogue`` (a game system's data) and a ``ListDocument``. Out: a ``Resu
 with the points breakdown and the violations.
 """
 
-from .catalogue import Card, Catalogue, Faction, Item, SpecialAction, ValidatorSpec, Variant
-from .document import DocumentError, Entry, ListDocument, ProblemAt, decode, parse, with_ids
-from .validation import (
+from rules.engine.catalogue import (
+    Card,
+    Catalogue,
+    Faction,
+    Item,
+    SpecialAction,
+    ValidatorSpec,
+    Variant,
+)
+from rules.engine.document import (
+    DocumentError,
+    Entry,
+    ListDocument,
+    ProblemAt,
+    decode,
+    parse,
+    with_ids,
+)
+from rules.engine.validation import (
     Context,
     Points,
     Result,
@@ -17,7 +33,7 @@ from .validation import (
     rules_for,
     validate,
 )
-from .violations import ERROR, INFO, N_, WARNING, Violation
+from rules.engine.violations import ERROR, INFO, N_, WARNING, Violation
 
 __all__ = [
     "Card",

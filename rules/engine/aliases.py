@@ -2,7 +2,7 @@
 
 A pack may declare the old keys of a faction, card, item or special action
 (``aliases: [the-fallen]``); the database and the admin keep them in the row's
-``attributes["aliases"]`` (see rules/packs.py). ``alias_table`` turns the rows into
+``attributes["aliases"]`` (see armylists/packs/tables.py). ``alias_table`` turns the rows into
 ``Catalogue.aliases`` ({kind: {old key: current key}}), and ``canonical_document``
 rewrites a list document's old keys to the current ones and says what it renamed, so
 the service layer can read a saved or posted list with today's data and report the
@@ -20,8 +20,8 @@ from typing import Any
 
 import msgspec
 
-from .catalogue import Catalogue, frozen_map
-from .document import ListDocument
+from rules.engine.catalogue import Catalogue, frozen_map
+from rules.engine.document import ListDocument
 
 ALIASES = "aliases"  # the attributes key that holds a row's old keys
 KINDS = ("faction", "card", "item", "special_action")
@@ -44,7 +44,7 @@ def alias_table(rows: Mapping[str, Iterable[Any]]) -> Mapping[str, Mapping[str, 
 
     An old key that is also a current key of its kind is ignored (the current key wins),
     and of two rows that claim one old key the first wins, so bad data never makes a key
-    ambiguous. Packs refuse both cases on load (rules/packs.py).
+    ambiguous. Packs refuse both cases on load (armylists/packs/tables.py).
     """
     table: dict[str, Mapping[str, str]] = {}
     for kind, kind_rows in rows.items():

@@ -15,8 +15,14 @@ import re
 from functools import cache
 from pathlib import Path
 
-from .bounds import MAX_ENTRIES
-from .schema_errors import MAX_PROBLEMS, ProblemAt, describe_error, format_path, type_phrase
+from rules.engine.bounds import MAX_ENTRIES
+from rules.engine.schema_errors import (
+    MAX_PROBLEMS,
+    ProblemAt,
+    describe_error,
+    format_path,
+    type_phrase,
+)
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "list-document.schema.json"
 

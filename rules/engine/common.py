@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .catalogue import Card
-from .document import Entry
-from .validation import Context, Validator
-from .violations import N_, Violation
+from rules.engine.catalogue import Card
+from rules.engine.document import Entry
+from rules.engine.validation import Context, Validator
+from rules.engine.violations import N_, Violation
 
 
 class UnknownKeyValidator(Validator):

@@ -25,7 +25,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 # The bounds of the schema file live in bounds.py (the checks need them too): re-exported.
-from .bounds import (  # noqa: F401
+from rules.engine.bounds import (  # noqa: F401
     ID_PATTERN,
     MAX_BODY_BYTES,
     MAX_COUNT,
@@ -34,14 +34,14 @@ from .bounds import (  # noqa: F401
     MAX_POINTS,
     MAX_SPECIAL_ACTIONS,
 )
-from .checks import (  # noqa: F401  (SCHEMA_PATH and list_schema re-exported)
+from rules.engine.checks import (  # noqa: F401  (SCHEMA_PATH and list_schema re-exported)
     SCHEMA_PATH,
     bad_strings,
     list_schema,
     problems_in_body,
     problems_in_data,
 )
-from .schema_errors import ProblemAt, describe_error, format_path  # noqa: F401  (re-exported)
+from rules.engine.schema_errors import ProblemAt, describe_error, format_path  # noqa: F401  (re-exported)
 
 FORMAT = "muster-list/1"
 

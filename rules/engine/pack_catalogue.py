@@ -7,7 +7,7 @@ to). So a catalogue built from the tables and one built from the same data as a 
 version cannot drift apart.
 
 The document has passed ``check_pack`` (schema and references) before it was stored;
-absent optional fields take the same defaults ``rules.packs`` writes to the tables.
+absent optional fields take the same defaults ``armylists.packs.tables`` writes to the tables.
 Pure: no Django, no database.
 """
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import catalogue as c
-from .aliases import ALIASES, alias_table
+from rules.engine import catalogue as c
+from rules.engine.aliases import ALIASES, alias_table
 
 
 def _attributes(row: Mapping) -> Mapping:

@@ -9,7 +9,7 @@ cards), so the pack stays whole. Problems are answered as data, nothing is raise
 
 from __future__ import annotations
 
-from .schema_errors import ProblemAt
+from rules.engine.schema_errors import ProblemAt
 
 # Which fields of which sections name a row of another section.
 REFERENCES = {

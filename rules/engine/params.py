@@ -3,7 +3,7 @@
 A pack names the validators its game runs, each with parameters (a battle size's
 default, a warband's size limits…). Packs are players' input: each game says in its
 ``SystemRules.params`` which codes take parameters and of what shape, and a pack is
-checked against that before anything reads it (rules/packs.py). A code a game does not
+checked against that before anything reads it (armylists/packs/tables.py). A code a game does not
 name there takes none.
 """
 

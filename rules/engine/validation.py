@@ -12,9 +12,9 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from .catalogue import Card, Catalogue, Item
-from .document import Entry, ListDocument, SpecialActionPick
-from .violations import ERROR, Violation
+from rules.engine.catalogue import Card, Catalogue, Item
+from rules.engine.document import Entry, ListDocument, SpecialActionPick
+from rules.engine.violations import ERROR, Violation
 
 
 class UnknownSystem(LookupError):

@@ -18,9 +18,8 @@ import django  # noqa: E402
 django.setup()
 
 from rules import selectors  # noqa: E402
-
-from . import data, engine, load, machine, mordheim, packs, report, server, sizes  # noqa: E402
-from .load import Scenario  # noqa: E402
+from scripts.bench import data, engine, load, machine, mordheim, packs, report, server, sizes  # noqa: E402
+from scripts.bench.load import Scenario  # noqa: E402
 
 SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
 FEW, MANY = 8, 50  # connections: the wrk -c8, and the p99 check at 50

@@ -15,11 +15,13 @@ from importlib import import_module
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from armylists.services import documents, lists, workspaces
-
-from .engine import make_document
-from .mordheim import warband
-from .packs import pinned_body, players_pack
+from armylists.builder import workspaces
+from armylists.lists import documents
+from armylists.lists import services as lists
+from armylists.web import sessions
+from scripts.bench.engine import make_document
+from scripts.bench.mordheim import warband
+from scripts.bench.packs import pinned_body, players_pack
 
 BENCH_USER = "muster-bench"
 
@@ -91,7 +93,7 @@ def draft_cookie(document: dict) -> str:
     """The cookie ("name=value") of a new anonymous session holding ``document`` as its
     draft."""
     session = import_module(settings.SESSION_ENGINE).SessionStore()
-    holder = workspaces.holder_of(session)
+    holder = sessions.holder_of(session)
     session.create()
     workspaces.draft_start(holder=holder, document=documents.document_read(data=document))
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"

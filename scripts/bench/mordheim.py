@@ -31,9 +31,11 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services import documents, workspaces
+from armylists.builder import workspaces
+from armylists.lists import documents
+from armylists.packs.tables import load_pack
+from armylists.web import sessions
 from rules import selectors
-from rules.packs import load_pack
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 # The last commit whose pack had the six warbands (then: 37 fighters, 34 items).
@@ -96,7 +98,7 @@ def _client_with_draft() -> Client:
     """An anonymous visitor whose session holds the warband as its Mordheim draft."""
     client = Client(HTTP_HOST="127.0.0.1")
     session = client.session
-    holder = workspaces.holder_of(session)
+    holder = sessions.holder_of(session)
     session.save()
     workspaces.draft_start(holder=holder, document=documents.document_read(data=warband()))
     return client

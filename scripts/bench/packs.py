@@ -16,14 +16,14 @@ import json
 from django.core.cache import caches
 from django.test import Client
 
-from armylists.services import pack_drafts, packs
-from rules.models import Pack, PackVersion
-
-from .engine import median_ms
+from armylists.packs import drafts as pack_drafts
+from armylists.packs import services as packs
+from armylists.packs.models import Pack, PackVersion
+from scripts.bench.engine import median_ms
 
 PLAYER_PACK = "Bench: a player's Godslayer pack (sample)"
 EDITOR_SIZES = (50, 500)
-ROWS_PER_PAGE = 100  # the editor's page (armylists/views/pack_editor.py)
+ROWS_PER_PAGE = 100  # the editor's page (armylists/packs/views/editor.py)
 
 
 def official_version(system: str = "godslayer") -> PackVersion:

@@ -30,8 +30,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from rules import selectors  # noqa: E402
-
-from . import data  # noqa: E402
+from scripts.bench import data  # noqa: E402
 
 
 def connect_ms(repeat: int = 20) -> float:

@@ -15,11 +15,13 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.test import Client
 
-from armylists.services import documents, lists, workspaces
+from armylists.builder import workspaces
+from armylists.lists import documents
+from armylists.lists import services as lists
+from armylists.web import sessions
 from rules import selectors
-
-from .data import BENCH_USER
-from .engine import make_document, median_ms
+from scripts.bench.data import BENCH_USER
+from scripts.bench.engine import make_document, median_ms
 
 SIZES = (10, 100, 1000, 5000)
 HERO, HENCHMEN = "reikland-mercenary-captain", "reikland-warrior"
@@ -65,7 +67,7 @@ def run(catalogue) -> list[tuple]:
         data = make_document(catalogue, n)
         army_list = lists.list_create(owner=user, data=data)
         session = owner.session
-        holder = workspaces.holder_of(session)
+        holder = sessions.holder_of(session)
         session.save()
         workspaces.draft_start(holder=holder, document=documents.document_read(data=data))
         repeat = 30 if n < 1000 else 7 if n < 5000 else 3

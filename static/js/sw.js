@@ -1,4 +1,4 @@
-/* Muster's service worker (served at /sw.js by armylists/views/app.py, which writes the
+/* Muster's service worker (served at /sw.js by armylists/web/app.py, which writes the
    release in). The pages a player opened recently (his lists, their play views and print
    sheets, My lists, shared lists) open without a network: network first, the last copy
    on this device when the network fails, marked as such so the page says "offline:

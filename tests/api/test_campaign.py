@@ -27,7 +27,7 @@ STATE_KEYS = {"events", "roster", "rating", "problems", "rout_test", "battles", 
 
 @pytest.fixture
 def packs(transactional_db, live_server):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     load_pack_file(FIXTURES / "mordheim.yaml")
     load_pack_file(FIXTURES / "godslayer.yaml")

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from armylists.games.mordheim.cards import _fighter_parts, experience_track
 from armylists.games.mordheim.services import campaign
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from rules import selectors as rules_selectors
 from rules.systems.mordheim.campaign import experience_cap
 from tests.support.http import Http, token_client
@@ -94,7 +94,7 @@ def test_the_cards_sheet_says_when_it_stops_drawing(catalogue):
 
 @pytest.fixture
 def owner(transactional_db, live_server, api, alice):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     load_pack_file(FIXTURES / "mordheim.yaml")
     return token_client(api, alice)

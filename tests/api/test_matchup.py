@@ -21,7 +21,7 @@ CAPTAIN, OGRE, WITCH = "nordgaard-gestir-captain", "nordgaard-ogre-huscarl", "no
 
 @pytest.fixture
 def live_packs(transactional_db, live_server):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     return [load_pack_file(FIXTURES / f"{key}.yaml") for key in ("godslayer", "trupp")]
 

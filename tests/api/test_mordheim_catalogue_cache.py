@@ -3,8 +3,8 @@ and then served without a query (and 304 on a repeat)."""
 
 import pytest
 
+from armylists.packs.tables import load_pack_file
 from rules import selectors
-from rules.packs import load_pack_file
 from tests.support.paths import FIXTURES
 
 CATALOGUE = "/api/v1/systems/mordheim/"

@@ -112,9 +112,9 @@ def world(django_db_setup, django_db_blocker):
     when the module is done."""
     from rest_framework.authtoken.models import Token
 
-    from armylists.services import lists
-    from rules.pack_versions import record_official_version
-    from rules.packs import load_pack_file
+    from armylists.lists import services as lists
+    from armylists.packs.tables import load_pack_file
+    from armylists.packs.versions import record_official_version
     from tests.support.users import make_user
 
     # Requests go through Django's WSGI handler, whose signals close the database

@@ -14,14 +14,14 @@ HULL = "/api/v1/boarding-action/hull-breach/"
 
 @pytest.fixture
 def live_kemet(transactional_db, live_server):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     return load_pack_file(FIXTURES / "kemet.yaml")
 
 
 @pytest.fixture
 def live_boarding_action(transactional_db, live_server):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     return load_pack_file(FIXTURES / "boarding-action.yaml")
 

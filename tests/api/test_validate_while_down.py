@@ -6,8 +6,8 @@ Retry-After. The database really refuses the connection: no mock."""
 
 import pytest
 
+from armylists.packs.selectors import pinned_versions
 from rules import selectors
-from rules.pack_selectors import pinned_versions
 from tests.support import packs as pack_helpers
 from tests.support.database import unreachable_database
 from tests.support.http import Http
@@ -35,7 +35,7 @@ def on(pack_id, version, doc=RAID):
 def older_than_fresh():
     """As if another process had changed game data, or a second had passed: this one
     must re-read the tables (rules/selectors.py) and the rows of the packs lists name
-    (rules/pack_selectors.py) on its next request rather than use them as fresh."""
+    (armylists/packs/selectors.py) on its next request rather than use them as fresh."""
     selectors.game_data.changed()
     pinned_versions.forget()
 

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.support.browser import PHONE, SCREENSHOTS, live_pack
 from tests.support.offline import KEPT, controlled, open_kept, page_caches
 from tests.support.print_lists import LISTS

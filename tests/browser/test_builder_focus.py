@@ -119,7 +119,7 @@ def tall_warband(live_mordheim):
     from django.contrib.auth import get_user_model
 
     from armylists.games.mordheim.services import campaign
-    from armylists.services import lists as lists_services
+    from armylists.lists import services as lists_services
 
     owner = get_user_model().objects.create_user("ostlander", password=PASSWORD)
     entries = [{"card": CAPTAIN, "name": "Hans"}]

@@ -23,7 +23,7 @@ LINE = ("Hired sword hired: Rudi (Roadwarden) for 40 gc; upkeep 20 gc after each
 def warband(live_mordheim):
     from django.contrib.auth import get_user_model
 
-    from armylists.services import lists as lists_services
+    from armylists.lists import services as lists_services
 
     owner = get_user_model().objects.create_user("hirer", password=PASSWORD)
     return lists_services.list_create(owner=owner, data=WARBAND)

@@ -30,7 +30,7 @@ WORDS = {
 def warband(live_mordheim):
     from django.contrib.auth import get_user_model
 
-    from armylists.services import lists as lists_services
+    from armylists.lists import services as lists_services
 
     owner = get_user_model().objects.create_user("trader", password=PASSWORD)
     return lists_services.list_create(owner=owner, data=WARBAND)

@@ -24,7 +24,7 @@ GREEN, RED = "rgb(227, 241, 231)", "rgb(253, 240, 239)"  # muster.css .added / .
 
 @pytest.fixture
 def raid():
-    from armylists.services import lists
+    from armylists.lists import services as lists
 
     owner = make_user("alice")
     army_list = lists.list_create(owner=owner, data=RAID)
@@ -64,7 +64,7 @@ def test_compare_with_previous_from_the_history_on_a_phone(new_context, raid):
 
 
 def test_compare_with_another_list_without_javascript(new_context, raid):
-    from armylists.services import lists
+    from armylists.lists import services as lists
 
     other = lists.list_create(owner=raid.owner, data={**RAID, "name": "Other raid"})
     page = new_context(java_script_enabled=False).new_page()

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.support.text_export import GODSLAYER
 from tests.support.users import PASSWORD
 

@@ -27,7 +27,7 @@ PACK_URL = re.compile(r"/packs/([0-9a-f]{32})/$")
 
 @pytest.fixture
 def official(transactional_db, live_server):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     make_user("alice")
     return load_official_pack_file(FIXTURES / "boarding-action.yaml")[1]

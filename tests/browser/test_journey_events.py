@@ -40,7 +40,7 @@ LOCALES = {"en": "en-US", "de": "de-DE"}
 def world(transactional_db, live_server):
     """The official Godslayer pack; pia's public fork (version 2: the ogre dearer);
     bob's saved list of three ogres (illegal) on the official data, dora's on pia's pack."""
-    from armylists.services.packs import pack_update
+    from armylists.packs.services import pack_update
 
     users = {name: make_user(name) for name in ("alice", "pia", "bob", "dora")}
     pack = alices_dearer_pack(users["pia"], official_pack(), name="Pia's Godslayer")

@@ -23,7 +23,7 @@ PACK_URL = re.compile(r"/packs/([0-9a-f]{32})/$")
 
 @pytest.fixture
 def official(transactional_db, live_server):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     for name in ("alice", "bob", "charlie"):
         make_user(name)
@@ -156,7 +156,7 @@ def test_fork_edit_publish_compare_share_and_fork_again(official, new_context, b
 def test_the_editor_and_diff_in_german_on_a_phone(official, new_context):
     from django.contrib.auth import get_user_model
 
-    from armylists.services import packs
+    from armylists.packs import services as packs
 
     alice = get_user_model().objects.get(username="alice")
     pack = packs.pack_fork(user=alice, source=official, name="Vereinsdaten")

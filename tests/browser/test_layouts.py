@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.browser.screens import LOCALES, PHONE, VIEWPORTS, assert_fits, shot
 from tests.support.print_lists import BOARDING_ACTION, MORDHEIM
 

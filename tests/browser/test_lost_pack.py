@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from armylists.services import lists as lists_services
-from armylists.services.packs import pack_keep, pack_update
+from armylists.lists import services as lists_services
+from armylists.packs.services import pack_keep, pack_update
 from tests.support.browser import SCREENSHOTS, settled
 from tests.support.pinned import DEARER_BY, RAID_POINTS, alices_dearer_pack, official_pack, on
 from tests.support.users import PASSWORD

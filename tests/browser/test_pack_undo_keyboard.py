@@ -21,9 +21,9 @@ CAPTAIN = "nordgaard-gestir-captain"
 
 @pytest.fixture
 def pack(transactional_db, live_server):
-    from armylists.services import lists
-    from armylists.services.packs import pack_fork
-    from rules.pack_versions import load_official_pack_file
+    from armylists.lists import services as lists
+    from armylists.packs.services import pack_fork
+    from armylists.packs.versions import load_official_pack_file
 
     alice = make_user("alice")
     official = load_official_pack_file(FIXTURES / "godslayer.yaml")[1]

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.support.browser import SCREENSHOTS, settled
 from tests.support.pinned import DEARER_BY, RAID_POINTS, alices_dearer_pack, official_pack, on
 from tests.support.users import PASSWORD

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 
 pytestmark = [pytest.mark.browser]
 

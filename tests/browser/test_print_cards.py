@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from armylists.games.mordheim.services import campaign, campaign_battles
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.support.browser import SCREENSHOTS, live_pack
 from tests.support.mordheim_battle import BATTLE_1
 from tests.support.print_lists import LISTS

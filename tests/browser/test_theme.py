@@ -6,7 +6,7 @@ and the shared list in both themes, on a phone and a desktop, in English and Ger
 import pytest
 from playwright.sync_api import expect
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.support.browser import PHONE, SCREENSHOTS, live_pack
 from tests.support.print_lists import LISTS
 from tests.support.users import make_user

@@ -78,7 +78,7 @@ def test_the_reveal_is_a_time_null_or_never(alice_api):
 @pytest.fixture
 def bobs_public_pack(live_godslayer, alice, bob):
     """bob's fork of the official Godslayer pack (version 2: the ogre dearer), public."""
-    from armylists.services.packs import pack_update
+    from armylists.packs.services import pack_update
 
     pack = alices_dearer_pack(bob, official_pack(), name="Bob's Godslayer")
     pack_update(pack=pack, visibility="public")
@@ -97,7 +97,7 @@ def test_an_event_on_a_players_pack_version(alice_api, bobs_public_pack):
 def test_a_pack_the_organiser_may_not_use_is_refused_as_one_that_does_not_exist(
     alice_api, bobs_public_pack
 ):
-    from armylists.services.packs import pack_update
+    from armylists.packs.services import pack_update
 
     pack = bobs_public_pack
     r = alice_api.post("/api/v1/events/", json=_body(pack={"id": pack.id, "version": 9}))
@@ -142,7 +142,7 @@ CREATE_REFUSALS = [
 
 def test_each_bad_field_is_refused_by_path_and_nothing_is_stored(alice_api):
     from armylists.events.models import Event
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     load_pack_file(FIXTURES / "kemet.yaml")
     wrong = []

@@ -93,7 +93,7 @@ def test_an_illegal_list_says_why_and_the_fixed_one_counts(world):
 def test_submit_refusals(api, world, alice):
     event, c, users = world
     from armylists.events import submitting
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     url = f"/api/v1/events/{event.pk}/submissions/"
     assert _errors(c["bob"].post(url, json={})) == {("list", "required")}
@@ -210,7 +210,7 @@ def test_the_copy_is_judged_on_the_events_pack_and_size_and_the_list_never_chang
     api, live_godslayer, alice, bob
 ):
     from armylists.models import ArmyList
-    from armylists.services.packs import pack_update
+    from armylists.packs.services import pack_update
 
     pack = alices_dearer_pack(alice, official_pack())  # version 2: the ogre dearer
     pack_update(pack=pack, visibility="public")

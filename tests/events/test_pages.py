@@ -132,7 +132,7 @@ def test_a_player_submits_sees_why_withdraws_and_submits_again(event, bob):
     assert "Withdrawn" in html and 'data-testid="nothing-submitted"' in html
     fixed = copy.deepcopy(ev.ILLEGAL)
     fixed["entries"][1]["count"] = 2
-    from armylists.services import lists
+    from armylists.lists import services as lists
 
     lists.list_update(army_list=illegal, data=fixed, expected_version=1, user=bob)
     page.post(f"/events/{event.pk}/submit/", {"list": illegal.pk})
@@ -235,7 +235,7 @@ def test_event_pages_are_kept_off_caches_until_the_reveal(event, alice, bob):
 
 
 def test_a_submission_shows_the_frozen_copy_never_the_live_list(event, bob, alice):
-    from armylists.services import lists
+    from armylists.lists import services as lists
 
     ev.join(event, bob)
     mine = ev.save_list(bob)

@@ -24,7 +24,7 @@ def event(godslayer, alice, bob):
 
 def test_deleting_the_list_keeps_its_submission(event, alice, bob):
     from armylists.events import reports, selectors
-    from armylists.services import lists
+    from armylists.lists import services as lists
 
     mine = ev.save_list(bob)
     submission = ev.submit(event, bob, mine)
@@ -59,7 +59,7 @@ def test_a_mordheim_warband_at_the_games_default_gold(load_system, alice, bob):
 
 
 def test_a_pack_made_private_after_the_opening_still_judges_the_event(godslayer, alice, bob):
-    from armylists.services.packs import pack_update
+    from armylists.packs.services import pack_update
     from tests.support.pinned import DEARER_BY, alices_dearer_pack, official_pack
 
     pack = alices_dearer_pack(make_user("pia"), official_pack())

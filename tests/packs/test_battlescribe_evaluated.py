@@ -9,11 +9,11 @@ import copy
 
 import pytest
 
+from armylists.battlescribe.catalogues import read_library
 from armylists.games.boarding_action.catalogue_pack import catalogue_pack
-from armylists.services.battlescribe_catalogue import read_library
+from armylists.packs.checks import check_pack
+from armylists.packs.tables import read_pack_file
 from rules.engine import parse, validate
-from rules.pack_checks import check_pack
-from rules.packs import read_pack_file
 from tests.support.battlescribe import ROSTERS
 from tests.support.battlescribe_catalogues import GST, catalogue_of
 from tests.support.paths import FIXTURES
@@ -135,7 +135,7 @@ def test_the_rules_against_a_list(mapped, what, entries, points, violations):
 def test_a_hidden_option_is_a_warning_that_names_the_condition(mapped):
     from django.utils import translation
 
-    from armylists.services.documents import message_for
+    from armylists.lists.documents import message_for
 
     result = judge(mapped[0], {"card": "vanguard-captain", "options": ["opt-relic-blade"]})
     [hidden] = [v for v in result.violations if v.code == "catalogue_hidden"]

@@ -5,11 +5,11 @@ generated codex, and lists built on the mapped pack judged by the Boarding Actio
 
 import pytest
 
+from armylists.battlescribe.catalogues import read_library
 from armylists.games.boarding_action.catalogue_pack import catalogue_pack
-from armylists.services.battlescribe_catalogue import read_library
+from armylists.packs.checks import check_pack
+from armylists.packs.tables import read_pack_file
 from rules.engine import parse, validate
-from rules.pack_checks import check_pack
-from rules.packs import read_pack_file
 from tests.support.battlescribe_catalogues import (
     CAT,
     GST,
@@ -239,7 +239,7 @@ def test_a_new_import_onto_the_pack_keeps_confirmed_bases_and_makes_options_once
 def test_the_new_rules_speak_german(mapped):
     from django.utils import translation
 
-    from armylists.services.documents import message_for
+    from armylists.lists.documents import message_for
 
     result = judge(mapped[0], e("chapter-champion", 2),
                    e("tactical-marines", options=["opt-heavy-flamer"]))

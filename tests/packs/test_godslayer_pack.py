@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from rules.pack_checks import check_pack
-from rules.packs import read_pack_file
+from armylists.packs.checks import check_pack
+from armylists.packs.tables import read_pack_file
 from tests.support.paths import FIXTURES
 
 PACK = read_pack_file(FIXTURES / "godslayer.yaml")

@@ -12,8 +12,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rules import pack_versions
-from rules.models import Card, GameSystem, PackVersion
+from armylists.packs import versions as pack_versions
+from armylists.packs.models import PackVersion
+from rules.models import Card, GameSystem
 from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@ official pack stays editable and publishable (the editor checks them at every ch
 
 import pytest
 
-from armylists.services.packs import _bound_problems
-from rules.packs import read_pack_file
+from armylists.packs.services import _bound_problems
+from armylists.packs.tables import read_pack_file
 from tests.support.paths import FIXTURES
 
 

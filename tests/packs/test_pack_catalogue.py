@@ -9,11 +9,12 @@ import dataclasses
 
 import pytest
 
-from rules import pack_catalogues, selectors
+from armylists.packs import catalogues as pack_catalogues
+from armylists.packs.models import PackVersion
+from armylists.packs.versions import load_official_pack_file
+from rules import selectors
 from rules.engine import parse, validate
 from rules.engine.catalogue import PackOrigin
-from rules.models import PackVersion
-from rules.pack_versions import load_official_pack_file
 from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +87,7 @@ def test_a_deferred_document_is_read_once_and_only_when_needed(django_assert_num
 
 
 def test_a_users_version_is_judged_by_its_own_numbers(alice):
-    from rules.models import Pack
+    from armylists.packs.models import Pack
 
     official = loaded("godslayer")
     document = official.document

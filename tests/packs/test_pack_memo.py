@@ -1,11 +1,11 @@
-"""The parsed-file and checked-document memos of rules.packs never give a stale or
+"""The parsed-file and checked-document memos of armylists.packs.tables never give a stale or
 shared answer: a changed file is parsed again, a caller's edits stay its own, and a
 document changed after a check is checked again."""
 
 import os
 
-from rules.pack_checks import check_pack
-from rules.packs import read_pack_file
+from armylists.packs.checks import check_pack
+from armylists.packs.tables import read_pack_file
 from tests.support.paths import FIXTURES
 
 GODSLAYER = FIXTURES / "godslayer.yaml"

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rules.pack_selectors import pack_can_read, pack_version_pinned
+from armylists.packs.selectors import pack_can_read, pack_version_pinned
 from tests.support.pinned import alices_dearer_pack, official_pack
 
 pytestmark = pytest.mark.django_db

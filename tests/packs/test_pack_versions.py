@@ -8,9 +8,10 @@ import yaml
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 
-from rules.models import Card, Pack, PackVersion
-from rules.pack_versions import canonical_json, content_hash
-from rules.packs import dump_pack
+from armylists.packs.models import Pack, PackVersion
+from armylists.packs.tables import dump_pack
+from armylists.packs.versions import canonical_json, content_hash
+from rules.models import Card
 from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db
@@ -120,9 +121,9 @@ def test_the_admin_lists_packs_and_shows_versions_read_only(client):
     loadpack(FIXTURES / "godslayer.yaml")
     admin = get_user_model().objects.create_superuser("root", password="x-" * 8)
     client.force_login(admin)
-    listing = client.get("/admin/rules/pack/")
+    listing = client.get("/admin/packs/pack/")
     assert listing.status_code == 200 and "godslayer" in listing.content.decode()
-    page = client.get("/admin/rules/pack/godslayer/change/")
+    page = client.get("/admin/packs/pack/godslayer/change/")
     assert page.status_code == 200
     html = page.content.decode()
     version = PackVersion.objects.get(pack_id="godslayer", number=1)

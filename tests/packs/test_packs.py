@@ -6,9 +6,9 @@ import pytest
 import yaml
 from django.core.management import CommandError, call_command
 
+from armylists.packs.tables import PackError, dump_pack, load_pack, read_pack_file
 from rules import selectors
 from rules.models import Card, CardItem, Faction, GameSystem, Item, ValidatorConfig
-from rules.packs import PackError, dump_pack, load_pack, read_pack_file
 from tests.support.paths import FIXTURES
 
 GODSLAYER = FIXTURES / "godslayer.yaml"

@@ -10,10 +10,10 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-import rules.pack_selectors
-from armylists.services import packs
-from rules.models import Pack
-from rules.pack_selectors import PinnedVersions, pinned_versions
+import armylists.packs.selectors
+from armylists.packs import services as packs
+from armylists.packs.models import Pack
+from armylists.packs.selectors import PinnedVersions, pinned_versions
 from tests.support.pinned import RAID, alices_dearer_pack, official_pack, on
 
 
@@ -67,7 +67,7 @@ def test_a_change_made_here_is_seen_at_once(pack, alice, change, monkeypatch):
     kept = PinnedVersions(clock=Clock())  # the clock stands still: only a change drops
     read(kept, pack.id)
     # The signals tell the process's instance: make this one the one they tell.
-    monkeypatch.setattr(rules.pack_selectors, "pinned_versions", kept)
+    monkeypatch.setattr(armylists.packs.selectors, "pinned_versions", kept)
     if change == "private":
         packs.pack_update(pack=pack, visibility=Pack.PRIVATE)
     elif change == "delete":

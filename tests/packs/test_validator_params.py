@@ -7,10 +7,10 @@ import copy
 
 import pytest
 
+from armylists.packs.checks import check_pack
+from armylists.packs.tables import read_pack_file
+from armylists.packs.validators import check_validators
 from rules.engine.validation import rules_for
-from rules.pack_checks import check_pack
-from rules.pack_validators import check_validators
-from rules.packs import read_pack_file
 from tests.support.paths import FIXTURES
 
 GAMES = ["godslayer", "trupp", "mordheim", "boarding-action", "kemet"]
@@ -33,7 +33,7 @@ def with_params(pack, code, params):
 
 
 def problems(pack):
-    """The validators' problems alone (rules/pack_validators.py): the rest of a large
+    """The validators' problems alone (armylists/packs/validators.py): the rest of a large
     pack is checked, once, by the first test; ``check_pack`` runs this too (the last)."""
     return {(p.path, p.message) for p in check_validators(pack, pack["system"]["key"])}
 

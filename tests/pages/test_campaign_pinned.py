@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from armylists.games.mordheim.services import campaign
-from armylists.services import lists as lists_services
-from armylists.services.packs import pack_fork, pack_publish
+from armylists.lists import services as lists_services
+from armylists.packs.services import pack_fork, pack_publish
 from tests.support.mordheim_warband import CAPTAIN, HANS, WARBAND
 from tests.support.paths import FIXTURES
 
@@ -20,7 +20,7 @@ CLUB_NAME = "Club captain (our pack)"
 @pytest.fixture
 def club_pack(alice):
     """alice's Mordheim pack, version 2: the captain renamed and one better at WS."""
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     _, official, _ = load_official_pack_file(FIXTURES / "mordheim.yaml")
     pack = pack_fork(user=alice, source=official, name="Club Mordheim")

@@ -5,9 +5,9 @@ and gold in GK."""
 import pytest
 from django.test import Client
 
+from armylists.compare import snapshots
 from armylists.games.mordheim.services import campaign
-from armylists.services import lists as lists_services
-from armylists.services import snapshots
+from armylists.lists import services as lists_services
 from tests.support.pages import Builder, Page
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}

@@ -7,7 +7,7 @@ equipment, no group), and a Tilean warband chooses its city. Plain form posts.""
 import pytest
 from django.test import Client
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.pages.test_campaign import eid, open_page, step_of, submit
 from tests.support.mordheim_warband import HANS, WARBAND
 from tests.support.pages import Builder, Page, field

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.support.pages import Page, list_document, with_draft
 
 # The most a page may take: session, user, list, system (twice: the page and the check).

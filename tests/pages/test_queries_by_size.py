@@ -13,7 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from rules import selectors
 from tests.support.pages import Page, list_document, with_draft
 

@@ -10,8 +10,8 @@ the special action or the list.
 
 import pytest
 
+from armylists.lists import services as lists_services
 from armylists.models import ArmyList
-from armylists.services import lists as lists_services
 from tests.support.pages import Builder, Page, draft_of, field, plain
 from tests.support.users import PASSWORD
 
@@ -611,7 +611,7 @@ def test_it_shows_a_fighters_equipment_list_by_kind_with_its_price(client, warba
 
 
 def test_it_offers_the_play_aids_on_the_saved_list_page(load_system, alice_client, alice):
-    from armylists.services import lists as lists_services
+    from armylists.lists import services as lists_services
 
     load_system("boarding-action")
     load_system("mordheim")

@@ -57,7 +57,7 @@ def test_what_a_character_may_buy_shows_its_unit(client, builder):
 
 
 def test_the_print_cards_explain_the_stats(alice_client, alice, builder, client):
-    from armylists.services import lists
+    from armylists.lists import services as lists
 
     army_list = lists.list_import(owner=alice, data=builder.document)
     page = Page(alice_client.get(f"/lists/{army_list.id}/print/?layout=cards"))

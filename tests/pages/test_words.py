@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 
 from armylists.games.mordheim.services import campaign_battles
-from armylists.services import lists as lists_services
+from armylists.lists import services as lists_services
 from tests.support.mordheim_battle import WARBAND
 from tests.support.pages import Builder, Page
 

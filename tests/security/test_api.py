@@ -50,7 +50,7 @@ def test_it_says_where_the_endpoint_is_when_the_slash_is_missing(client):
 
 @pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
 def test_it_answers_json_500_when_a_view_fails(client, monkeypatch, debug, caplog):
-    from armylists.api import views
+    from armylists.lists.api import views
 
     def broken():
         raise RuntimeError("the database fell over")

@@ -35,8 +35,8 @@ def saved(django_db_setup, django_db_blocker):
     from django.db import transaction
     from rest_framework.authtoken.models import Token
 
-    from armylists.services import lists
-    from rules.packs import load_pack_file
+    from armylists.lists import services as lists
+    from armylists.packs.tables import load_pack_file
     from tests.support.users import make_user
 
     with django_db_blocker.unblock(), transaction.atomic():

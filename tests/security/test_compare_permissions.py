@@ -7,8 +7,9 @@ answers everyone alike. Nobody but alice creates a snapshot of her list."""
 import pytest
 from django.test import Client
 
+from armylists.compare import snapshots
+from armylists.lists import services as lists
 from armylists.models import Snapshot
-from armylists.services import lists, snapshots
 from tests.support.pages import CAPTAIN, OGRE, document
 
 RAID = document({"id": "cpt", "card": CAPTAIN}, {"id": "ogre", "card": OGRE})

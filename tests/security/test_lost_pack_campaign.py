@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from armylists.games.mordheim.services import campaign, campaign_battles
-from armylists.services import lists as lists_services
-from armylists.services.packs import pack_fork, pack_keep, pack_update
+from armylists.lists import services as lists_services
+from armylists.packs.services import pack_fork, pack_keep, pack_update
 from tests.support.mordheim_warband import WARBAND
 from tests.support.paths import FIXTURES
 
@@ -21,7 +21,7 @@ BATTLE = {"won": True}
 @pytest.fixture
 def lost_warband(alice, bob):
     """bob's warband on alice's Mordheim pack, kept from its link, which she then renewed."""
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     _, official, _ = load_official_pack_file(FIXTURES / "mordheim.yaml")
     pack = pack_fork(user=alice, source=official, name="Club Mordheim")

@@ -142,7 +142,7 @@ class World:
 
 
 def _official(api):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     load_official_pack_file(FIXTURES / f"{SYSTEM}.yaml")
 
@@ -205,8 +205,8 @@ def _world(api, column) -> World:
 
 
 def _copy_of_shared(user, shared) -> int:
-    from armylists import selectors
-    from armylists.services import lists
+    from armylists.lists import selectors
+    from armylists.lists import services as lists
 
     return lists.list_copy(army_list=selectors.list_get_shared(token=shared), owner=user).id
 

@@ -34,7 +34,7 @@ def loaded(django_db_setup, django_db_blocker):
     """The packs, loaded once for the module (slow) and rolled back after it."""
     from django.db import transaction
 
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     with django_db_blocker.unblock(), transaction.atomic():
         for key in ("godslayer", "mordheim", "kemet", "boarding-action"):

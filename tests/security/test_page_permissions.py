@@ -12,8 +12,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from armylists.lists import services as lists_services
 from armylists.models import ArmyList, ArmyListVersion
-from armylists.services import lists as lists_services
 from tests.support.pages import CAPTAIN, OGRE, Page, document
 
 LOGIN = "login"

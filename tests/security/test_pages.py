@@ -182,7 +182,7 @@ def test_it_leaves_page_views_alone(client):
 
 @pytest.fixture
 def godslayer_pack(db):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     load_pack_file(FIXTURES / "godslayer.yaml")
 

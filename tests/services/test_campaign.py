@@ -8,10 +8,10 @@ import pytest
 from django.db import connection
 
 from armylists.games.mordheim.services import campaign
+from armylists.lists import services as lists_services
 from armylists.models import CampaignEvent
-from armylists.services import lists as lists_services
+from armylists.packs.tables import load_pack_file
 from rules.engine import DocumentError
-from rules.packs import load_pack_file
 from rules.systems.mordheim.campaign import resolve_event
 from tests.support.mordheim_campaign import Dice
 from tests.support.mordheim_warband import (

@@ -13,9 +13,9 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from armylists.packs.tables import load_pack, read_pack_file
 from rules import selectors
 from rules.models import Card
-from rules.packs import load_pack, read_pack_file
 from rules.selectors import GameData
 from tests.support.paths import FIXTURES
 

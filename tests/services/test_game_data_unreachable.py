@@ -7,8 +7,9 @@ import pytest
 from django.db import OperationalError
 from django.test.utils import CaptureQueriesContext
 
-from armylists.services.packs import pack_fork
-from rules import pack_catalogues, selectors
+from armylists.packs import catalogues as pack_catalogues
+from armylists.packs.services import pack_fork
+from rules import selectors
 from rules.selectors import GameData
 from rules.unreachable import Fallback, active, kept_while_unreachable
 from tests.support.database import unreachable_database

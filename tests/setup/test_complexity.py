@@ -15,7 +15,10 @@ from tests.support.paths import ROOT
 MEASURED = ("armylists", "rules", "config", "scripts")
 # Where every function is at most 15: the places split into named steps so far.
 SIMPLE = ("rules/systems", "rules/engine", "armylists/games", "armylists/presenters/print_cards.py",
-          "armylists/views", "armylists/forms", "scripts")
+          # the page views and forms of every feature
+          "armylists/builder", "armylists/lists/views", "armylists/lists/forms.py",
+          "armylists/packs/views", "armylists/packs/forms.py", "armylists/compare/views",
+          "armylists/compare/forms.py", "armylists/imports", "armylists/web", "scripts")
 # (module, function) -> why it stays above 15: none today. Write the reason, not "later".
 ABOVE_15_BECAUSE: dict[tuple[str, str], str] = {}
 

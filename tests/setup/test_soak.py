@@ -166,7 +166,7 @@ def test_two_app_servers_behind_haproxy_survive_a_crash_and_a_database_restart(t
                                                                               capsys):
     from rest_framework.authtoken.models import Token
 
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     load_pack_file(FIXTURES / "godslayer.yaml")
     tokens = [Token.objects.create(user=make_user(f"player{n}")).key

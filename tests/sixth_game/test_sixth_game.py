@@ -28,7 +28,7 @@ START, BUILD = "/g/border-raid/", "/g/border-raid/build/"
 
 @pytest.fixture
 def sixth_game(db):
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     border_raid.install()
     return load_pack_file(PACK)

@@ -123,7 +123,7 @@ WITCH = "nordgaard-ravenwitch"
 
 def live_pack(key: str):
     """The shipped pack fixtures/<key>.yaml, loaded into the live server's database."""
-    from rules.packs import load_pack_file
+    from armylists.packs.tables import load_pack_file
 
     return load_pack_file(_ROOT / "fixtures" / f"{key}.yaml")
 

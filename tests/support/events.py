@@ -47,7 +47,7 @@ def join(event, user):
 
 
 def save_list(owner, data=LEGAL):
-    from armylists.services import lists
+    from armylists.lists import services as lists
 
     return lists.list_create(owner=owner, data=data)
 

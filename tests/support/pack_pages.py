@@ -14,7 +14,7 @@ AXE = "nordgaard-bearded-axe"
 
 @pytest.fixture
 def official(db):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     _, version, _ = load_official_pack_file(FIXTURES / "godslayer.yaml")
     return version
@@ -27,7 +27,7 @@ def erik(db):
 
 @pytest.fixture
 def alices_pack(official, alice, erik):
-    from armylists.services import packs
+    from armylists.packs import services as packs
 
     pack = packs.pack_fork(user=alice, source=official, name="Club Godslayer")
     packs.pack_update(pack=pack, editors=["erik"])

@@ -14,7 +14,7 @@ OFFICIAL = "godslayer"
 
 @pytest.fixture
 def official(transactional_db, live_server):
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     system, version, _ = load_official_pack_file(FIXTURES / "godslayer.yaml")
     return version

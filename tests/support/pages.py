@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from armylists.builder import workspaces
+from armylists.lists import documents
 from armylists.models import Workspace
-from armylists.services import documents, workspaces
+from armylists.web import sessions
 
 CAPTAIN = "nordgaard-gestir-captain"
 WITCH = "nordgaard-ravenwitch"
@@ -431,6 +433,6 @@ ENTRIES = [
 def with_draft(client, data):
     """A draft of ``data`` for this browser, as the start page makes one."""
     session = client.session
-    holder = workspaces.holder_of(session)
+    holder = sessions.holder_of(session)
     session.save()
     workspaces.draft_start(holder=holder, document=documents.document_read(data=data))

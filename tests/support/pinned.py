@@ -13,7 +13,7 @@ DEARER_BY = 10
 
 def official_pack():
     """The official Godslayer data: the game tables and the pack's version 1."""
-    from rules.pack_versions import load_official_pack_file
+    from armylists.packs.versions import load_official_pack_file
 
     _, version, _ = load_official_pack_file(FIXTURES / "godslayer.yaml")
     return version
@@ -21,7 +21,7 @@ def official_pack():
 
 def alices_dearer_pack(alice, official, name="Club Godslayer"):
     """alice's fork of the official pack, and its version 2 with the ogre dearer."""
-    from armylists.services.packs import pack_fork, pack_publish
+    from armylists.packs.services import pack_fork, pack_publish
 
     pack = pack_fork(user=alice, source=official, name=name)
     doc = copy.deepcopy(pack.versions.get(number=1).document)

@@ -16,7 +16,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema_field
 from rest_framework import serializers
 
 from armylists.api.fields import Text
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
 from armylists.events.borrowed_web import (
     PointsSerializer,
     TrueFalseField,

@@ -4,15 +4,14 @@ special-action shop with its meter of free points, custom units, the hull-breach
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.games.boarding_action import api, api_fields, hull_breach, pack_columns
+from armylists.games.boarding_action.battlescribe import import_roster
+from armylists.games.boarding_action.cards import action_blocks, print_card
+from armylists.games.boarding_action.catalogue_pack import catalogue_pack
+from armylists.games.boarding_action.text import text_facts, text_sections
 from armylists.presenters.base import Presenter, label_for
+from armylists.presenters.names import keyword_name
 from rules.systems import boarding_action
-
-from ...names import keyword_name
-from . import api, api_fields, hull_breach, pack_columns
-from .battlescribe import import_roster
-from .cards import action_blocks, print_card
-from .catalogue_pack import catalogue_pack
-from .text import text_facts, text_sections
 
 UNIT_TYPE_LABELS = {
     "infantry": _("Infantry"),

@@ -8,10 +8,9 @@ from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.parsers import read_body
-from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers.strict import NoUnknownFields
-
-from . import hull_breach
+from armylists.api.strict import NoUnknownFields
+from armylists.games.boarding_action import hull_breach
+from armylists.playaids.api import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 
 
 class HullBreachSerializer(NoUnknownFields):

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from armylists.api.serializers.catalogue import attribute_str
+from armylists.lists.api.serializers.catalogue import attribute_str
 
 
 class CardFields(serializers.Serializer):

@@ -25,13 +25,12 @@ roster settings: reported, not added. Pure: no Django, no database.
 
 from __future__ import annotations
 
+from armylists.battlescribe.names import fold_name
+from armylists.battlescribe.rosters import Mapped, Roster, Selection
+from armylists.games.boarding_action.roster_cards import CardIndex
+from armylists.games.boarding_action.roster_costs import compare_costs
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import MAX_COUNT, MAX_POINTS, new_id
-
-from ...services.imports_battlescribe import Mapped, Roster, Selection
-from ...services.imports_names import fold_name
-from .roster_cards import CardIndex
-from .roster_costs import compare_costs
 
 MAX_WARGEAR = 50
 

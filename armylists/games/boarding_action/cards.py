@@ -7,9 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from armylists.presenters.base import readable
+from armylists.presenters.names import local_effect
 from armylists.presenters.print_cards import section
-
-from ...names import local_effect
 
 MAX_TICKS = 20
 

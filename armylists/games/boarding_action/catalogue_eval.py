@@ -15,15 +15,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from armylists.battlescribe.catalogues import Library, Profile
+from armylists.games.boarding_action.catalogue_ledger import (
+    APPLIED,
+    NOT_EVALUATED,
+    RULE,
+    Ledger,
+    is_local,
+    queries,
+)
+from armylists.games.boarding_action.catalogue_sort import Sorted, sort_modifiers
 from rules.engine.battlescribe.editor import Editor, offers
 from rules.engine.battlescribe.effective import base_costs, nodes_of
 from rules.engine.battlescribe.model import Entry as Node
 from rules.engine.battlescribe.model import ForceEntry
 from rules.engine.battlescribe.roster import Force, Roster, Selection
-
-from ...services.battlescribe_catalogue import Library, Profile
-from .catalogue_ledger import APPLIED, NOT_EVALUATED, RULE, Ledger, is_local, queries
-from .catalogue_sort import Sorted, sort_modifiers
 
 LIST_FORCE = ForceEntry(id="muster-list", name="Boarding Action list")
 MAX_LINK_DEPTH = 24

@@ -37,14 +37,13 @@ from __future__ import annotations
 import copy
 import re
 
+from armylists.battlescribe.catalogues import Book, Entry, Library, Link
+from armylists.battlescribe.data import library_index
+from armylists.battlescribe.names import fold_name
+from armylists.games.boarding_action.catalogue_eval import Evaluated, UnitEvaluator
+from armylists.games.boarding_action.catalogue_ledger import Ledger
+from armylists.games.boarding_action.catalogue_prune import keep_ids
 from rules.engine.document import MAX_POINTS
-
-from ...services.battlescribe_catalogue import Book, Entry, Library, Link
-from ...services.battlescribe_data import library_index
-from ...services.imports_names import fold_name
-from .catalogue_eval import Evaluated, UnitEvaluator
-from .catalogue_ledger import Ledger
-from .catalogue_prune import keep_ids
 
 MAX_OPTIONS = 100  # a list entry takes at most 100 options
 MAX_WARGEAR = 50

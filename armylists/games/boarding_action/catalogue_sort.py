@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from armylists.games.boarding_action.catalogue_ledger import (
+    APPLIED,
+    NOT_EVALUATED,
+    RULE,
+    is_local,
+    queries,
+)
 from rules.engine.battlescribe.effective import nodes_of
 from rules.engine.battlescribe.index import modifiers_of
 from rules.engine.battlescribe.model import Modifier
 from rules.engine.battlescribe.roster import Selection
-
-from .catalogue_ledger import APPLIED, NOT_EVALUATED, RULE, is_local, queries
 
 KIND_WORDS = {
     "points": "its points", "hidden": "whether it is offered", "name": "its name",

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from armylists.playaids import ToolError, form_errors
+from armylists.playaids.tools import ToolError, form_errors
 from rules import selectors as rules_selectors
 from rules.systems import boarding_action
 

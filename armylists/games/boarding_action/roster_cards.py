@@ -10,10 +10,9 @@ no database.
 
 from __future__ import annotations
 
+from armylists.battlescribe.names import fold_name
+from armylists.battlescribe.rosters import Selection
 from rules.engine.catalogue import Card, Catalogue
-
-from ...services.imports_battlescribe import Selection
-from ...services.imports_names import fold_name
 
 
 class CardIndex:

@@ -10,11 +10,10 @@ roster tool may price a condition differently. Pure: no Django, no database.
 
 from __future__ import annotations
 
+from armylists.battlescribe.rosters import Mapped
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import DocumentError, parse
 from rules.systems.boarding_action import unit_of
-
-from ...services.imports_battlescribe import Mapped
 
 
 def _number(value: float) -> int | float:

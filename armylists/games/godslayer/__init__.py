@@ -5,13 +5,12 @@ one card against another (page, endpoint, a link from every card)."""
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.games.godslayer import api, matchup, pack_columns
+from armylists.games.godslayer.cards import play_tracks, print_card
+from armylists.games.godslayer.text import text_sections
 from armylists.matchup import card_link
 from armylists.presenters.base import Presenter
 from rules.systems import godslayer
-
-from . import api, matchup, pack_columns
-from .cards import play_tracks, print_card
-from .text import text_sections
 
 
 class GodslayerPresenter(Presenter):

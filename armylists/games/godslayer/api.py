@@ -12,7 +12,11 @@ from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
-from armylists.api.matchup import (
+from armylists.api.parsers import read_body
+from armylists.api.strict import NoUnknownFields
+from armylists.games.godslayer import matchup
+from armylists.games.godslayer.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
+from armylists.matchup.api import (
     KEY_LENGTH,
     MatchupResultSerializer,
     MatchupSideSerializer,
@@ -20,14 +24,9 @@ from armylists.api.matchup import (
     attacks_field,
     weapon_field,
 )
-from armylists.api.parsers import read_body
-from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.playaids.api import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from rules.systems.godslayer import odds as godslayer_odds
 from rules.systems.matchup import ATTACKS
-
-from . import matchup
-from .examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 
 STAT = {"min_value": -9, "max_value": 30}  # a severely wounded 0 reads -1; no card nears 30
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.presenters.names import local_text
 from armylists.presenters.play_cards import number_track, track
 from armylists.presenters.print_cards import section
-
-from ...names import local_text
 
 
 def tactic_line(tactic) -> str:

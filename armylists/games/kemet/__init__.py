@@ -3,10 +3,9 @@
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.games.kemet import api, battle
 from armylists.presenters.base import Presenter
 from rules.systems import kemet
-
-from . import api, battle
 
 
 class KemetPresenter(Presenter):

@@ -8,12 +8,11 @@ from rest_framework import serializers
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
 from armylists.api.parsers import read_body
-from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from armylists.api.schema import ClosedSerializerExtension
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
+from armylists.games.kemet import battle
+from armylists.playaids.api import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from rules.systems import kemet
-
-from . import battle
 
 # The request serializers check the body's shape (types, bounds, no unknown field, a card
 # or its values), so the published schema is what is enforced; the resolver then checks

@@ -13,8 +13,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from armylists.names import item_names, local_name
-from armylists.playaids import ToolError, ToolUnavailable, count_field, report_errors
+from armylists.playaids.tools import ToolError, ToolUnavailable, count_field, report_errors
+from armylists.presenters.names import item_names, local_name
 from rules import selectors as rules_selectors
 from rules.engine import Catalogue
 from rules.systems import kemet

@@ -5,23 +5,22 @@ rating and size; the rout test and the campaign log."""
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
-from armylists.names import language
+from armylists.games.mordheim import api, api_fields, campaign, pack_columns, rout_test
+from armylists.games.mordheim.battlescribe import import_roster
+from armylists.games.mordheim.campaign_api import campaign as campaign_api
+from armylists.games.mordheim.campaign_api import campaign_battles as battles_api
+from armylists.games.mordheim.campaign_rows import current_roster
+from armylists.games.mordheim.card_facts import card_facts
+from armylists.games.mordheim.cards import campaign_blocks, print_card
+from armylists.games.mordheim.services.campaign import campaign_history
+from armylists.games.mordheim.text import text_facts, text_sections
+from armylists.games.mordheim.trading_offer import chart_price
 from armylists.presenters.base import Presenter
+from armylists.presenters.names import language
 from armylists.presenters.play_cards import number_track, track
 from rules.systems import mordheim
 from rules.systems.mordheim.choices import choices_of
 from rules.systems.mordheim.prices import fixed
-
-from . import api, api_fields, campaign, pack_columns, rout_test
-from .battlescribe import import_roster
-from .campaign_api import campaign as campaign_api
-from .campaign_api import campaign_battles as battles_api
-from .campaign_rows import current_roster
-from .card_facts import card_facts
-from .cards import campaign_blocks, print_card
-from .services.campaign import campaign_history
-from .text import text_facts, text_sections
-from .trading_offer import chart_price
 
 # Kinds of equipment a fighter may carry more than one of (a second sword, two daggers).
 REPEATABLE_KINDS = ("close_combat", "missile")

@@ -7,10 +7,9 @@ from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.parsers import read_body
-from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers.strict import NoUnknownFields
-
-from . import rout_test
+from armylists.api.strict import NoUnknownFields
+from armylists.games.mordheim import rout_test
+from armylists.playaids.api import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 
 
 class RoutTestSerializer(NoUnknownFields):

@@ -4,7 +4,7 @@ breakdown rows (``Presenter.api_fields``)."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from armylists.api.serializers.catalogue import attribute_int, attribute_str
+from armylists.lists.api.serializers.catalogue import attribute_int, attribute_str
 
 
 class CardFields(serializers.Serializer):

@@ -17,7 +17,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from armylists.names import local_name, stat_labels
+from armylists.presenters.names import local_name, stat_labels
 
 STEPS = ("battle", "experience", "exploration", "trading", "review")
 KEYS = {

@@ -15,16 +15,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from armylists.names import local_name
-from armylists.services.lists import list_catalogue
+from armylists.games.mordheim import battle_draft
+from armylists.games.mordheim.battle_forms import (
+    BattleStepForm,
+    ExperienceStepForm,
+    ExplorationStepForm,
+)
+from armylists.games.mordheim.campaign_rows import local_fighter_name, local_fighters
+from armylists.games.mordheim.services import campaign, campaign_battles
+from armylists.games.mordheim.trading_form import TradingStepForm
+from armylists.games.mordheim.trading_offer import purchase_offer
+from armylists.lists.services import list_catalogue
+from armylists.presenters.names import local_name
 from rules.systems.mordheim.hired_swords import hirable, is_hired_sword, upkeep
-
-from . import battle_draft
-from .battle_forms import BattleStepForm, ExperienceStepForm, ExplorationStepForm
-from .campaign_rows import local_fighter_name, local_fighters
-from .services import campaign, campaign_battles
-from .trading_form import TradingStepForm
-from .trading_offer import purchase_offer
 
 
 def here(army_list, step=None):

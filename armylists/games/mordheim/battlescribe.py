@@ -16,11 +16,10 @@ Pure: no Django, no database.
 
 from __future__ import annotations
 
+from armylists.battlescribe.names import NameIndex, fold_name
+from armylists.battlescribe.rosters import Mapped, Roster, Selection
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import MAX_COUNT, MAX_KEYS, new_id
-
-from ...services.imports_battlescribe import Mapped, Roster, Selection
-from ...services.imports_names import NameIndex, fold_name
 
 
 def _settings(catalogue: Catalogue) -> dict:

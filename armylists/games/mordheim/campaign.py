@@ -21,17 +21,16 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from armylists import selectors
-from armylists.names import item_names
-from armylists.playaids import ToolError, form_errors
-from armylists.services.lists import list_catalogue, list_pack_lost
-
-from . import battle_draft, battle_page
-from .battle_page import here
-from .campaign_facts import table_facts
-from .campaign_rows import fighter_row
-from .rout_test import RoutTestForm, mordheim_rout_test
-from .services import campaign, campaign_battles
+from armylists.games.mordheim import battle_draft, battle_page
+from armylists.games.mordheim.battle_page import here
+from armylists.games.mordheim.campaign_facts import table_facts
+from armylists.games.mordheim.campaign_rows import fighter_row
+from armylists.games.mordheim.rout_test import RoutTestForm, mordheim_rout_test
+from armylists.games.mordheim.services import campaign, campaign_battles
+from armylists.lists import selectors
+from armylists.lists.services import list_catalogue, list_pack_lost
+from armylists.playaids.tools import ToolError, form_errors
+from armylists.presenters.names import item_names
 
 
 def _warband_or_404(request, list_id):

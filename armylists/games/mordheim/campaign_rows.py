@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from armylists.names import item_names, local_name, stat_labels
+from armylists.games.mordheim.campaign_facts import card_facts
+from armylists.games.mordheim.services import campaign
+from armylists.presenters.names import item_names, local_name, stat_labels
 from rules.systems.mordheim.campaign import HATRED_OF, LABELS, STATUSES, TRAITS
 from rules.systems.mordheim.choices import card_stats
-
-from .campaign_facts import card_facts
-from .services import campaign
 
 
 def local_fighter_name(fighter: dict, catalogue) -> str:

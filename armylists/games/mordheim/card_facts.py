@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from armylists.names import language, local_name
+from armylists.presenters.names import language, local_name
 
 # The rulebook's five skill lists, and the riding skills, in the reader's words (a
 # warband's own list keeps the name the data gives it).

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.games.mordheim.card_facts import equipment_lines, skill_list_names
+from armylists.presenters.names import stat_labels
 from armylists.presenters.print_cards import item_lines, merge_repeats, section
 from rules.systems.mordheim.dice import campaign_tables
-
-from ...names import stat_labels
-from .card_facts import equipment_lines, skill_list_names
 
 # Ticks past the last threshold are no use on paper.
 TRACKS = ("hero", "henchman")

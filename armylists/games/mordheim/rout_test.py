@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from armylists.playaids import ToolError, count_field, form_errors
+from armylists.playaids.tools import ToolError, count_field, form_errors
 from rules.systems import mordheim
 
 LD_MIN, LD_MAX = 1, 10  # Mordheim characteristics run from 1 to 10

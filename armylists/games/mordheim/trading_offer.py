@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from armylists.names import local_name
+from armylists.presenters.names import local_name
 from rules.systems.mordheim.prices import (
     buyable_by,
     dice_of,

@@ -5,14 +5,13 @@ one character against another (page, endpoint, a link from every card)."""
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from armylists.games.trupp import api, api_fields, matchup, pack_columns
+from armylists.games.trupp.cards import play_tracks, print_card
+from armylists.games.trupp.text import text_sections
 from armylists.matchup import card_link
 from armylists.presenters.base import Presenter, label_for
+from armylists.presenters.names import item_names, stat_labels
 from rules.systems import trupp
-
-from ...names import item_names, stat_labels
-from . import api, api_fields, matchup, pack_columns
-from .cards import play_tracks, print_card
-from .text import text_sections
 
 ALIGNMENT_LABELS = {"good": _("Good"), "evil": _("Evil"), "neutral": _("Neutral")}
 

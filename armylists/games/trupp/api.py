@@ -7,7 +7,11 @@ from rest_framework import serializers
 
 from armylists.api.errors import ErrorsSerializer
 from armylists.api.fields import Text
-from armylists.api.matchup import (
+from armylists.api.parsers import read_body
+from armylists.api.strict import NoUnknownFields
+from armylists.games.trupp import matchup
+from armylists.games.trupp.examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
+from armylists.matchup.api import (
     KEY_LENGTH,
     MatchupResultSerializer,
     MatchupSideSerializer,
@@ -15,13 +19,8 @@ from armylists.api.matchup import (
     attacks_field,
     weapon_field,
 )
-from armylists.api.parsers import read_body
-from armylists.api.playaids import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.playaids.api import TAGS, TrueFalseField, WholeNumberField, error_example, play_aid
 from rules.systems.trupp import odds as trupp_odds
-
-from . import matchup
-from .examples import MATCHUP_EXAMPLE, MATCHUP_RESULT_EXAMPLE
 
 MAX_ROWS = 10
 

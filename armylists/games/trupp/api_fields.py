@@ -3,7 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from armylists.api.serializers.catalogue import attribute_bool, attribute_str
+from armylists.lists.api.serializers.catalogue import attribute_bool, attribute_str
 
 
 class CardFields(serializers.Serializer):

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from armylists.presenters.names import stat_labels
 from armylists.presenters.play_cards import number_track, track
 from armylists.presenters.print_cards import item_lines, section
 from rules.systems import trupp
-
-from ...names import stat_labels
 
 
 def described(lines: list[dict]) -> list[str]:

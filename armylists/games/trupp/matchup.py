@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from armylists.matchup import odds_for
 from armylists.matchup.forms import MatchupForm
 from armylists.matchup.page import matchup_page
-from armylists.names import local_name
+from armylists.presenters.names import local_name
 from rules.engine import Catalogue
 from rules.systems import trupp
 from rules.systems.trupp import odds as trupp_odds

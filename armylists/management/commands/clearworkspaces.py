@@ -1,10 +1,10 @@
 """``manage.py clearworkspaces``: expired sessions and the builder lists only they held.
 
 A builder list (``Workspace``) belongs to the browser whose session holds its holder id
-(``armylists.services.workspaces.SESSION_KEY``). Once that session has expired nobody can
+(``armylists.web.sessions.SESSION_KEY``). Once that session has expired nobody can
 reach it again, so it goes: run this daily (cron, a systemd timer), as Django advises for
 ``clearsessions``, which it runs first. Anonymous sessions live ANONYMOUS_SESSION_AGE
-after their last edit (armylists/brakes.py), so a visitor's drafts are bounded in
+after their last edit (armylists/web/brakes.py), so a visitor's drafts are bounded in
 time; each browser holds at most one draft per game and one set of edits per list, each
 with at most MAX_STEPS undo steps, so they are bounded in size too.
 """
@@ -19,7 +19,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from armylists.models import Workspace
-from armylists.services.workspaces import SESSION_KEY
+from armylists.web.sessions import SESSION_KEY
 
 # A workspace touched this recently is kept even when no session names it yet: a request
 # may have made it and not yet saved its new session.

@@ -18,9 +18,17 @@ WarHub's battlescribe-spec describes it and its conformance specs measure it.
 - ``codec``: modifiers to and from the JSON a pack keeps.
 """
 
-from .build import book_from_data
-from .index import Index
-from .model import Book, Condition, ConditionGroup, Constraint, Entry, Modifier, Repeat
+from rules.engine.battlescribe.build import book_from_data
+from rules.engine.battlescribe.index import Index
+from rules.engine.battlescribe.model import (
+    Book,
+    Condition,
+    ConditionGroup,
+    Constraint,
+    Entry,
+    Modifier,
+    Repeat,
+)
 
 __all__ = [
     "Book", "Condition", "ConditionGroup", "Constraint", "Entry", "Index", "Modifier",

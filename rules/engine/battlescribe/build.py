@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
-from .model import (
+from rules.engine.battlescribe.model import (
     Book,
     CategoryEntry,
     CategoryLink,

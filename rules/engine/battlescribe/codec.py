@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
-from .model import Condition, ConditionGroup, Modifier, Query, Repeat
+from rules.engine.battlescribe.model import Condition, ConditionGroup, Modifier, Query, Repeat
 
 WORDS = {
     "lessThan": "fewer than", "greaterThan": "more than", "equalTo": "exactly",

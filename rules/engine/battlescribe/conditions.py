@@ -15,8 +15,8 @@ from __future__ import annotations
 import operator
 from decimal import Decimal
 
-from .model import ZERO, Condition, ConditionGroup
-from .scopes import Ctx, count, instance_of, total
+from rules.engine.battlescribe.model import ZERO, Condition, ConditionGroup
+from rules.engine.battlescribe.scopes import Ctx, count, instance_of, total
 
 COMPARE = {
     "lessThan": operator.lt, "greaterThan": operator.gt, "equalTo": operator.eq,

@@ -16,11 +16,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .editor import offers, root_offers
-from .effective import Evaluator
-from .model import ZERO, Constraint, Entry
-from .roster import Force, Selection
-from .scopes import force_selections, roster_selections
+from rules.engine.battlescribe.editor import offers, root_offers
+from rules.engine.battlescribe.effective import Evaluator
+from rules.engine.battlescribe.model import ZERO, Constraint, Entry
+from rules.engine.battlescribe.roster import Force, Selection
+from rules.engine.battlescribe.scopes import force_selections, roster_selections
 
 EPSILON = Decimal("0.001")
 

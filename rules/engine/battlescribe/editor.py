@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from .effective import Evaluator
-from .index import Index
-from .model import Book, Constraint, Entry
-from .roster import Force, Roster, Selection
+from rules.engine.battlescribe.effective import Evaluator
+from rules.engine.battlescribe.index import Index
+from rules.engine.battlescribe.model import Book, Constraint, Entry
+from rules.engine.battlescribe.roster import Force, Roster, Selection
 
 MAX_DEPTH = 24  # entries nested in entries, links followed
 MAX_AUTO = 1000  # models a min may ask for at once

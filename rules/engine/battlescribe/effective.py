@@ -17,19 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 
-from .index import Index
-from .model import ZERO, Constraint, Entry, Info, Modifier
-from .modifiers import (
+from rules.engine.battlescribe.index import Index
+from rules.engine.battlescribe.model import ZERO, Constraint, Entry, Info, Modifier
+from rules.engine.battlescribe.modifiers import (
     applied,
     fold_flag,
     fold_number,
     fold_text,
 )
-from .modifiers import (
+from rules.engine.battlescribe.modifiers import (
     categories as apply_category,
 )
-from .roster import Force, Roster, Selection
-from .scopes import Ctx
+from rules.engine.battlescribe.roster import Force, Roster, Selection
+from rules.engine.battlescribe.scopes import Ctx
 
 Nodes = tuple[Entry, ...]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import (
+from rules.engine.battlescribe.model import (
     Book,
     CategoryEntry,
     ConditionGroup,

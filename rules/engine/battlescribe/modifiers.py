@@ -19,10 +19,10 @@ import math
 from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
 
-from .conditions import all_hold
-from .model import Modifier, ModifierGroup
-from .repeats import MAX_TIMES, times
-from .scopes import Ctx
+from rules.engine.battlescribe.conditions import all_hold
+from rules.engine.battlescribe.model import Modifier, ModifierGroup
+from rules.engine.battlescribe.repeats import MAX_TIMES, times
+from rules.engine.battlescribe.scopes import Ctx
 
 Wanted = Callable[[Modifier], bool]
 MAX_TEXT = 2000

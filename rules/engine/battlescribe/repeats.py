@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
-from .model import Repeat
-from .scopes import Ctx, count, total
+from rules.engine.battlescribe.model import Repeat
+from rules.engine.battlescribe.scopes import Ctx, count, total
 
 MAX_TIMES = 1000  # a repeat over a runaway count stops here
 

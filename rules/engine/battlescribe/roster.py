@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from itertools import count
 
-from .model import Book, Entry, ForceEntry
+from rules.engine.battlescribe.model import Book, Entry, ForceEntry
 
 _ids = count(1)
 

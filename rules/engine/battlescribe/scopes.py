@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
-from .model import ZERO, Query
-from .roster import Force, Roster, Selection
+from rules.engine.battlescribe.model import ZERO, Query
+from rules.engine.battlescribe.roster import Force, Roster, Selection
 
 TYPE_FILTERS = ("unit", "model", "upgrade")
 TYPE_SCOPES = {"unit": ("unit",), "model": ("model",), "upgrade": ("upgrade",),

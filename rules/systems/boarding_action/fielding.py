@@ -17,8 +17,7 @@ from collections.abc import Iterator
 
 from rules.engine.validation import Context, Validator
 from rules.engine.violations import N_, WARNING, Violation
-
-from .catalogue_rules import judge
+from rules.systems.boarding_action.catalogue_rules import judge
 
 
 def max_per_list(card) -> int | None:

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from rules.engine.catalogue import Catalogue, SpecialAction
 from rules.engine.document import Entry, ListDocument, SpecialActionPick
-
-from .units import unit_of
+from rules.systems.boarding_action.units import unit_of
 
 
 def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> int:

@@ -10,8 +10,7 @@ from rules.engine.catalogue import Catalogue
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context
 from rules.engine.violations import N_
-
-from .catalogue_rules import entry_index, judge
+from rules.systems.boarding_action.catalogue_rules import entry_index, judge
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,7 @@ from rules.engine.common import (
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, extend, register
 from rules.engine.violations import N_, WARNING, Violation
-
-from .params import PARAMS
+from rules.systems.godslayer.params import PARAMS
 
 SYSTEM = "godslayer"
 ARMOUR_KINDS = frozenset({"armour", "shield"})
@@ -288,6 +287,6 @@ def battle_result(*, scored: int, conceded: int, battle_size: int) -> dict:
     }
 
 
-# Scoring after a game is this system's: armylists.services.scoring finds battle_points and
+# Scoring after a game is this system's: armylists.lists.scoring finds battle_points and
 # battle_result through the registered rules.
 extend(SYSTEM, scoring=sys.modules[__name__])

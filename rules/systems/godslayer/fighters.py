@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from rules.engine.catalogue import Card, Catalogue, Item
 from rules.engine.document import Entry
 from rules.systems import godslayer
-
-from ..matchup import Problems, bought, card_of, needs_card, refuse_unused, same_name
+from rules.systems.matchup import Problems, bought, card_of, needs_card, refuse_unused, same_name
 
 
 @dataclass(frozen=True, slots=True)

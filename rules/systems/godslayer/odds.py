@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import odds
-from ..matchup import Problems, check_attacks, roll_needed
-from .fighters import Fighter, Weapon, choose_weapon, read_side
+from rules.systems import odds
+from rules.systems.godslayer.fighters import Fighter, Weapon, choose_weapon, read_side
+from rules.systems.matchup import Problems, check_attacks, roll_needed
 
 MELEE, RANGED = "melee", "ranged"
 STYLES = ("offensive", "powerful")

@@ -28,10 +28,9 @@ from rules.engine.common import (
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
-
-from .choices import WarbandChoiceValidator, chosen
-from .params import PARAMS
-from .rout import rout_test  # noqa: F401  (a play aid of the roster, part of its API)
+from rules.systems.mordheim.choices import WarbandChoiceValidator, chosen
+from rules.systems.mordheim.params import PARAMS
+from rules.systems.mordheim.rout import rout_test  # noqa: F401  (a play aid of the roster, part of its API)
 
 SYSTEM = "mordheim"
 DEFAULT_STARTING_GOLD = 500

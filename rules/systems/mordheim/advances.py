@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .dice import (
+from rules.systems.mordheim.dice import (
     MAX_COUNT,
     Rolls,
     fail,
@@ -36,7 +36,7 @@ from .dice import (
     text,
     whole,
 )
-from .experience import (  # noqa: F401  (steps 1 and 2, part of this module's API)
+from rules.systems.mordheim.experience import (  # noqa: F401  (steps 1 and 2, part of this module's API)
     TRACKS,
     advances_due,
     experience_gain,

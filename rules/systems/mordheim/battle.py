@@ -42,15 +42,14 @@ from dataclasses import replace
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
 from rules.engine.violations import N_, Phrase
-
-from . import sequence_experience as mordheim_sequence_experience
-from . import sequence_fight as mordheim_sequence_fight
-from . import sequence_income as mordheim_sequence_income
-from . import sequence_trade as mordheim_sequence_trade
-from . import sequence_upkeep as mordheim_sequence_upkeep
-from .dice import MAX_GOLD, fail, flag, require_complete, spec_of, whole
-from .roster import Roster, roster_rating
-from .sequence import MAX_ROWS, PostBattle
+from rules.systems.mordheim import sequence_experience as mordheim_sequence_experience
+from rules.systems.mordheim import sequence_fight as mordheim_sequence_fight
+from rules.systems.mordheim import sequence_income as mordheim_sequence_income
+from rules.systems.mordheim import sequence_trade as mordheim_sequence_trade
+from rules.systems.mordheim import sequence_upkeep as mordheim_sequence_upkeep
+from rules.systems.mordheim.dice import MAX_GOLD, fail, flag, require_complete, spec_of, whole
+from rules.systems.mordheim.roster import Roster, roster_rating
+from rules.systems.mordheim.sequence import MAX_ROWS, PostBattle
 
 INPUT_FIELDS = ("won", "opponent_rating", "old_wound_rolls", "injuries", "captured",
                 "enemies_out_of_action", "experience", "advances", "exploration",

@@ -39,9 +39,8 @@ from dataclasses import replace
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
 from rules.engine.violations import N_, Phrase
-
-from .errors import CampaignError, join_path, refuse  # noqa: F401  (part of the API)
-from .injuries import (  # noqa: F401  (the injury table is part of this module's API)
+from rules.systems.mordheim.errors import CampaignError, join_path, refuse  # noqa: F401  (part of the API)
+from rules.systems.mordheim.injuries import (  # noqa: F401  (the injury table is part of this module's API)
     HATRED_OF,
     LABELS,
     TRAITS,
@@ -54,7 +53,7 @@ from .injuries import (  # noqa: F401  (the injury table is part of this module'
     resolve_injury,
     resolve_injury_with,
 )
-from .roster import (  # noqa: F401  (the roster is part of this module's API)
+from rules.systems.mordheim.roster import (  # noqa: F401  (the roster is part of this module's API)
     IN_WARBAND,
     STATUSES,
     Fighter,

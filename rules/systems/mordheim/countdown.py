@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .dice import MAX_GOLD, Rolls, fail, flag, join_path, spec_of, text, whole
-from .trading import spend
+from rules.systems.mordheim.dice import MAX_GOLD, Rolls, fail, flag, join_path, spec_of, text, whole
+from rules.systems.mordheim.trading import spend
 
 MAX_FIGHTERS = 40
 

@@ -26,8 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NoReturn
 
 from rules.engine.catalogue import Catalogue
-
-from .errors import CampaignError, join_path
+from rules.systems.mordheim.errors import CampaignError, join_path
 
 __all__ = ["CampaignError", "Rolls", "campaign_tables", "fail", "in_band", "join_path",
            "require_complete"]

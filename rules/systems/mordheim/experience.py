@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.engine.catalogue import Catalogue
-
-from . import is_hero
-from .dice import campaign_tables, fail, flag, whole
+from rules.systems.mordheim import is_hero
+from rules.systems.mordheim.dice import campaign_tables, fail, flag, whole
 
 TRACKS = ("hero", "henchman")
 

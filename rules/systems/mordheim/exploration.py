@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from .dice import (
+from rules.systems.mordheim.dice import (
     MAX_COUNT,
     Rolls,
     fail,
@@ -37,7 +37,7 @@ from .dice import (
     spec_of,
     whole,
 )
-from .locations import Context, found_in, resolve_effect
+from rules.systems.mordheim.locations import Context, found_in, resolve_effect
 
 EXPLORE_INPUTS = ("rolled", "rerolls", "discard", "location")
 EXPLORE_DERIVED = ("dice", "total", "shards", "multiple", "found", "pending")

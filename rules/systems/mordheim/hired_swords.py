@@ -17,8 +17,7 @@ from collections.abc import Iterator, Mapping
 from rules.engine.catalogue import Card, Catalogue, Faction
 from rules.engine.validation import Context, Validator, extend
 from rules.engine.violations import N_, Violation
-
-from . import RULES, SYSTEM, is_hired_sword, models, size_bonus, warband
+from rules.systems.mordheim import RULES, SYSTEM, is_hired_sword, models, size_bonus, warband
 
 __all__ = ["is_hired_sword", "size_bonus", "may_hire", "hirable", "upkeep"]
 

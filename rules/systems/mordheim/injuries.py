@@ -10,9 +10,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.engine.violations import N_, Phrase
-
-from .errors import join_path, refuse
-from .roster import Fighter
+from rules.systems.mordheim.errors import join_path, refuse
+from rules.systems.mordheim.roster import Fighter
 
 # -- the serious injury table (D66) ---------------------------------------------------
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .dice import Rolls, fail, in_band, join_path, text, whole
+from rules.systems.mordheim.dice import Rolls, fail, in_band, join_path, text, whole
 
 
 class Context:

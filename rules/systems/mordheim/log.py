@@ -17,11 +17,10 @@ from __future__ import annotations
 import sys
 
 from rules.engine.validation import extend
-
-from . import SYSTEM
-from .battle import STEPS as BATTLE_STEPS  # noqa: F401
-from .battle import run_battle  # noqa: F401
-from .campaign import (  # noqa: F401
+from rules.systems.mordheim import SYSTEM
+from rules.systems.mordheim.battle import STEPS as BATTLE_STEPS  # noqa: F401
+from rules.systems.mordheim.battle import run_battle  # noqa: F401
+from rules.systems.mordheim.campaign import (  # noqa: F401
     EVENT_FIELDS,
     EVENT_TYPES,
     CampaignError,
@@ -33,7 +32,7 @@ from .campaign import (  # noqa: F401
     roster_rating,
     starting_roster,
 )
-from .roster import roster_from_json, roster_to_json  # noqa: F401
+from rules.systems.mordheim.roster import roster_from_json, roster_to_json  # noqa: F401
 
 
 def unverified_facts(catalogue) -> list[str]:

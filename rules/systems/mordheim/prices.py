@@ -22,8 +22,7 @@ from collections.abc import Mapping, Sequence
 
 from rules.engine.catalogue import Item
 from rules.engine.violations import N_, Phrase
-
-from .dice import MAX_GOLD, fail, is_int
+from rules.systems.mordheim.dice import MAX_GOLD, fail, is_int
 
 MAX_DICE = 10  # the chart's most dice on one price (a Skeleton chariot's 10D6)
 

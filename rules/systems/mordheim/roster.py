@@ -18,8 +18,7 @@ from rules.engine.aliases import canonical_list
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ListDocument
 from rules.engine.violations import N_
-
-from . import (
+from rules.systems.mordheim import (
     is_hero,
     is_hired_sword,
     is_large,
@@ -30,7 +29,7 @@ from . import (
     rating_values,
     starting_experience,
 )
-from .choices import card_skill_lists, card_stats, chosen_key
+from rules.systems.mordheim.choices import card_skill_lists, card_stats, chosen_key
 
 IN_WARBAND = "active"
 STATUSES = {

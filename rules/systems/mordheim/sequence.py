@@ -19,9 +19,15 @@ from dataclasses import replace
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import ID_PATTERN, ListDocument, new_id
 from rules.engine.violations import N_, Phrase
-
-from .dice import MAX_COUNT, CampaignError, Rolls, campaign_tables, fail, join_path
-from .roster import Fighter, Roster
+from rules.systems.mordheim.dice import (
+    MAX_COUNT,
+    CampaignError,
+    Rolls,
+    campaign_tables,
+    fail,
+    join_path,
+)
+from rules.systems.mordheim.roster import Fighter, Roster
 
 MAX_ROWS = 40  # fighters named in one list of a battle (a warband has at most 20)
 MAX_TRADES = 50  # purchases, sales, moves of one battle

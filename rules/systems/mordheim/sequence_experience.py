@@ -24,18 +24,17 @@ import copy
 from dataclasses import replace
 
 from rules.engine.violations import N_, Phrase
-
-from . import is_hired_sword
-from .advances import (
+from rules.systems.mordheim import is_hired_sword
+from rules.systems.mordheim.advances import (
     experience_gain,
     fighter_facts,
     henchman_advance,
     hero_advance,
     warband_skill_lists,
 )
-from .dice import CampaignError, fail, in_band, join_path, spec_of, text
-from .sequence import MAX_ADVANCES, PostBattle, by_fighter, repath, rows
-from .trading import underdog_bonus
+from rules.systems.mordheim.dice import CampaignError, fail, in_band, join_path, spec_of, text
+from rules.systems.mordheim.sequence import MAX_ADVANCES, PostBattle, by_fighter, repath, rows
+from rules.systems.mordheim.trading import underdog_bonus
 
 ADVANCE_FIELDS = ("entry_id", "roll", "sub_roll", "choice", "spell", "rerolled", "result",
                   "skill_lists", "promotion", "rest", "name", "promoted_entry_id")

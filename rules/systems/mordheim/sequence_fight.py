@@ -18,11 +18,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.violations import N_, Phrase
-
-from .campaign import LABELS, event_effects, resolve_injury
-from .countdown import before_battle, captured_hero, count_down
-from .dice import fail, is_int, join_path, spec_of
-from .sequence import PostBattle, rows
+from rules.systems.mordheim.campaign import LABELS, event_effects, resolve_injury
+from rules.systems.mordheim.countdown import before_battle, captured_hero, count_down
+from rules.systems.mordheim.dice import fail, is_int, join_path, spec_of
+from rules.systems.mordheim.sequence import PostBattle, rows
 
 INJURY_FIELDS = ("entry_id", "roll", "d6", "d3", "injuries", "won", "again", "rerolled",
                  "result")

@@ -22,18 +22,17 @@ import msgspec
 from rules.engine.document import Entry
 from rules.engine.validation import Context
 from rules.engine.violations import N_, Phrase
-
-from . import is_hero, is_large, size_limits
-from .dice import fail, join_path, spec_of, text
-from .hired_swords import (
+from rules.systems.mordheim import is_hero, is_large, size_limits
+from rules.systems.mordheim.dice import fail, join_path, spec_of, text
+from rules.systems.mordheim.hired_swords import (
     HiredSwordConflictValidator,
     HiredSwordLimitValidator,
     HiredSwordNotAllowedValidator,
     is_hired_sword,
     upkeep,
 )
-from .roster import Fighter
-from .sequence import MAX_ROWS, PostBattle, rows
+from rules.systems.mordheim.roster import Fighter
+from rules.systems.mordheim.sequence import MAX_ROWS, PostBattle, rows
 
 HIRE_FIELDS = ("card", "name", "entry_id", "fee")
 DISMISSAL_FIELDS = ("entry_id",)

@@ -15,15 +15,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.violations import N_, Phrase
-
-from .dice import CampaignError, spec_of
-from .exploration import (
+from rules.systems.mordheim.dice import CampaignError, spec_of
+from rules.systems.mordheim.exploration import (
     exploration_dice,
     explore,
     sale_warband_size,
     sell_wyrdstone,
 )
-from .sequence import PostBattle, repath
+from rules.systems.mordheim.sequence import PostBattle, repath
 
 EXPLORATION_FIELDS = ("dice", "rerolls", "discard", "location", "extra_dice", "kept", "total",
                       "shards", "multiple")

@@ -18,8 +18,7 @@ from dataclasses import replace
 
 from rules.engine.document import Entry
 from rules.engine.violations import N_, Phrase
-
-from . import (
+from rules.systems.mordheim import (
     group_limits,
     is_hero,
     is_large,
@@ -28,12 +27,12 @@ from . import (
     size_limits,
     starting_experience,
 )
-from .choices import card_skill_lists, card_stats
-from .dice import CampaignError, fail, join_path, spec_of, text, whole
-from .roster import Fighter
-from .sequence import PostBattle, repath
-from .sequence_hire import roster_document
-from .trading import join_group_cost, recruit_cost, veterans_available
+from rules.systems.mordheim.choices import card_skill_lists, card_stats
+from rules.systems.mordheim.dice import CampaignError, fail, join_path, spec_of, text, whole
+from rules.systems.mordheim.roster import Fighter
+from rules.systems.mordheim.sequence import PostBattle, repath
+from rules.systems.mordheim.sequence_hire import roster_document
+from rules.systems.mordheim.trading import join_group_cost, recruit_cost, veterans_available
 
 RECRUIT_FIELDS = ("card", "name", "join_entry_id", "size", "items", "entry_id", "cost")
 MAX_ITEMS = 20

@@ -27,10 +27,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.violations import N_, Phrase
-
-from .dice import MAX_GOLD, CampaignError, Rolls, fail, join_path, spec_of, whole
-from .hired_swords import is_hired_sword
-from .prices import (
+from rules.systems.mordheim.dice import (
+    MAX_GOLD,
+    CampaignError,
+    Rolls,
+    fail,
+    join_path,
+    spec_of,
+    whole,
+)
+from rules.systems.mordheim.hired_swords import is_hired_sword
+from rules.systems.mordheim.prices import (
     buyable_by,
     dice_of,
     heroes_only,
@@ -39,11 +46,11 @@ from .prices import (
     multiple_of,
     price_words,
 )
-from .roster import Fighter
-from .sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
-from .sequence_hire import hiring
-from .sequence_recruit import Veterans, only, pay, recruit
-from .trading import rare_item_roll, sell_price
+from rules.systems.mordheim.roster import Fighter
+from rules.systems.mordheim.sequence import MAX_RECRUITS, MAX_TRADES, PostBattle, repath, rows
+from rules.systems.mordheim.sequence_hire import hiring
+from rules.systems.mordheim.sequence_recruit import Veterans, only, pay, recruit
+from rules.systems.mordheim.trading import rare_item_roll, sell_price
 
 SALE_FIELDS = ("item", "entry_id", "gold")
 PURCHASE_FIELDS = ("item", "entry_id", "rarity", "roll", "searcher", "modifiers", "found",

@@ -13,13 +13,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.violations import N_, Phrase
-
-from .dice import fail, flag, join_path, spec_of
-from .hired_swords import is_hired_sword
-from .hired_swords import upkeep as upkeep_of
-from .sequence import MAX_ROWS, PostBattle, rows
-from .sequence_hire import hired_this_battle
-from .trading import hired_sword_upkeep
+from rules.systems.mordheim.dice import fail, flag, join_path, spec_of
+from rules.systems.mordheim.hired_swords import is_hired_sword
+from rules.systems.mordheim.hired_swords import upkeep as upkeep_of
+from rules.systems.mordheim.sequence import MAX_ROWS, PostBattle, rows
+from rules.systems.mordheim.sequence_hire import hired_this_battle
+from rules.systems.mordheim.trading import hired_sword_upkeep
 
 UPKEEP_FIELDS = ("entry_id", "pay", "paid", "leaves")
 LEFT = "left"  # the roster status of a hired sword who left unpaid

@@ -31,9 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import Entry
-
-from . import is_hero, model_price
-from .dice import (
+from rules.systems.mordheim import is_hero, model_price
+from rules.systems.mordheim.dice import (
     MAX_COUNT,
     MAX_GOLD,
     Rolls,

@@ -38,8 +38,7 @@ from rules.engine.common import OverLimitValidator, UnknownKeyValidator
 from rules.engine.document import Entry, ListDocument
 from rules.engine.validation import Context, SystemRules, Validator, register
 from rules.engine.violations import N_, Violation
-
-from .params import PARAMS
+from rules.systems.trupp.params import PARAMS
 
 SYSTEM = "trupp"
 STAT_KEYS = ("KG_N", "A_N", "KG_F", "A_F", "STAE", "BEW", "WID", "AGI", "ZG", "Mana")

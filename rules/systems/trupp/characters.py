@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from rules.engine.catalogue import Catalogue
 from rules.engine.document import Entry
 from rules.systems import trupp
-
-from ..matchup import Problems, bought, card_of, needs_card, refuse_unused, same_name
+from rules.systems.matchup import Problems, bought, card_of, needs_card, refuse_unused, same_name
 
 FIGHT_STATS = ("KG_N", "A_N", "KG_F", "A_F", "STAE", "WID", "AGI")
 

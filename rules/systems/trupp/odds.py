@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from .. import odds
-from ..matchup import Problems, check_attacks
-from .characters import Carried, Character, check_weapon, read_side
+from rules.systems import odds
+from rules.systems.matchup import Problems, check_attacks
+from rules.systems.trupp.characters import Carried, Character, check_weapon, read_side
 
 SKILLS = {"melee": ("KG_N", "A_N"), "ranged": ("KG_F", "A_F")}
 LABELS = {"KG_N": "KG (N)", "A_N": "#A (N)", "KG_F": "KG (F)", "A_F": "#A (F)",

@@ -2,7 +2,7 @@
 out of action and experience), and the roster it made. Thin: read the body, call
 ``services.campaign``, shape the answer.
 
-Access as for every private list endpoint (armylists/api/lists.py): anonymous callers
+Access as for every private list endpoint (armylists/lists/api/lists.py): anonymous callers
 get 403 ``not_authenticated``; a list that is not yours answers 404 like one that does
 not exist. A list of a game that keeps no campaign log: GET and DELETE answer 404, POST
 400 ``wrong_system``. Events name their fighter by ``entry_id`` (``entry``, the index in
@@ -19,21 +19,20 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from armylists.api.errors import ErrorsSerializer, problems_response
-from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
-from armylists.api.owned import owned_list_or_404 as _owned
 from armylists.api.parsers import BODY_PARSERS, read_body
-from armylists.api.playaids import TrueFalseField, WholeNumberField
-from armylists.api.playaids import error_example as _error_example
-from armylists.api.serializers.strict import NoUnknownFields
-from armylists.models import ArmyList
-
-from ..services import campaign
-from .campaign_serializers import (
+from armylists.api.strict import NoUnknownFields
+from armylists.games.mordheim.campaign_api.campaign_serializers import (
     EVENT_TYPES,
     TAGS,
     CampaignEventSerializer,
     CampaignStateSerializer,
 )
+from armylists.games.mordheim.services import campaign
+from armylists.lists.api.owned import LIST_ID, NOT_LOGGED_IN
+from armylists.lists.api.owned import owned_list_or_404 as _owned
+from armylists.models import ArmyList
+from armylists.playaids.api import TrueFalseField, WholeNumberField
+from armylists.playaids.api import error_example as _error_example
 
 # -- request ------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ battle (the figures are those the campaign rules give for it; tests check them).
 
 from drf_spectacular.utils import OpenApiExample
 
-from armylists.api.playaids import error_example
+from armylists.playaids.api import error_example
 
 # A Reikland warband of 360 gc (treasury 140 gc, rating 73): Hans the Captain, Otto the
 # Champion, Kurt a Youngblood, three Warriors, two Marksmen and a Swordsman.

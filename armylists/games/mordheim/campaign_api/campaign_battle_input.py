@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from armylists.api.playaids import TrueFalseField, WholeNumberField
-from armylists.api.serializers.strict import NoUnknownFields
+from armylists.api.strict import NoUnknownFields
+from armylists.playaids.api import TrueFalseField, WholeNumberField
 
 MAX_ROWS = 40
 MAX_TRADES = 50

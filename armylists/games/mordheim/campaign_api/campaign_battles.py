@@ -17,16 +17,22 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from armylists.api.errors import ErrorsSerializer, problems_response
-from armylists.api.owned import LIST_ID, NOT_LOGGED_IN
-from armylists.api.owned import owned_list_or_404 as _owned
 from armylists.api.parsers import BODY_PARSERS, read_body
+from armylists.games.mordheim.campaign_api import campaign_battle_examples as examples
+from armylists.games.mordheim.campaign_api.campaign_battle_input import (
+    NewBattleSerializer,
+    without_nulls,
+)
+from armylists.games.mordheim.campaign_api.campaign_serializers import (
+    TAGS,
+    BattleSerializer,
+    CampaignStateSerializer,
+)
+from armylists.games.mordheim.services import campaign
+from armylists.games.mordheim.services import campaign_battles as battles
+from armylists.lists.api.owned import LIST_ID, NOT_LOGGED_IN
+from armylists.lists.api.owned import owned_list_or_404 as _owned
 from armylists.models import ArmyList
-
-from ..services import campaign
-from ..services import campaign_battles as battles
-from . import campaign_battle_examples as examples
-from .campaign_battle_input import NewBattleSerializer, without_nulls
-from .campaign_serializers import TAGS, BattleSerializer, CampaignStateSerializer
 
 
 class BattleChangeSerializer(serializers.Serializer):

@@ -17,14 +17,13 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext
 
+from armylists.games.mordheim.services import campaign_log
+from armylists.games.mordheim.services import campaign_payloads as payloads
+from armylists.lists.services import list_pack_lost
 from armylists.models import ArmyList, CampaignEvent
-from armylists.services.lists import list_pack_lost
-from armylists.services.pinning import not_available
+from armylists.packs.pinning import not_available
 from rules.engine import DocumentError, ListDocument, ProblemAt
 from rules.engine.validation import rules_for
-
-from . import campaign_log
-from . import campaign_payloads as payloads
 
 
 def campaign_rules(system_key: str):

@@ -15,11 +15,16 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext
 
+from armylists.games.mordheim.services import campaign_log
+from armylists.games.mordheim.services import campaign_payloads as payloads
+from armylists.games.mordheim.services.campaign import (
+    CampaignRefused,
+    _locked,
+    _rules_of,
+    refuse_lost_pack,
+    refuse_mismatch,
+)
 from armylists.models import ArmyList, BattleDraft, CampaignBattle
-
-from . import campaign_log
-from . import campaign_payloads as payloads
-from .campaign import CampaignRefused, _locked, _rules_of, refuse_lost_pack, refuse_mismatch
 
 
 def _run(log, spec, rng, **options) -> dict:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from armylists.names import local_name, stat_labels
+from armylists.games.mordheim.services.campaign_log import Log, Record, battle_data
+from armylists.presenters.names import local_name, stat_labels
 from rules.engine import Catalogue, ListDocument
-
-from .campaign_log import Log, Record, battle_data
 
 
 def game_names(catalogue: Catalogue | None) -> dict[str, str]:

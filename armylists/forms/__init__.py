@@ -1,1 +1,0 @@
-"""HTML forms: the start of a new list, the builder's post, import, accounts, scoring."""

@@ -1,0 +1,127 @@
+"""Reads of saved lists. Every lookup of a private list goes through the owner; a shared
+one through its token, which is checked for shape before it reaches the database. And a
+saved list's workspace in this browser (its unsaved edits in the builder), which its
+other pages mention."""
+
+import re
+
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db.models import OuterRef, Q, QuerySet
+from django.db.models.functions import Lower
+
+from armylists.models import ArmyList, Snapshot, Workspace
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+SNAPSHOT_CODE = re.compile(r"[0-9a-f]{20}")
+
+
+def list_get_for_owner(*, owner, list_id, with_snapshot_codes=False) -> ArmyList | None:
+    """``with_snapshot_codes``: the codes of the list's snapshots too, newest first, as
+    ``snapshot_codes`` (in the same query: the list page keys its kept copy by them)."""
+    if not owner.is_authenticated:
+        return None
+    found = ArmyList.objects.select_related("system").filter(id=list_id, owner=owner)
+    if with_snapshot_codes:
+        codes = Snapshot.objects.filter(army_list=OuterRef("pk")).order_by("-created_at", "-id")
+        found = found.annotate(snapshot_codes=ArraySubquery(codes.values("code")))
+    return found.first()
+
+
+def list_get_shared(*, token: str) -> ArmyList | None:
+    if not token or not TOKEN.fullmatch(token):
+        return None
+    # The token is unique: no ordering, no owner (a shared list never shows its owner).
+    found = ArmyList.objects.select_related("system").filter(share_token=token).order_by()[:1]
+    return next(iter(found), None)
+
+
+# The orders My lists offers: a key of the page's ``?sort=`` -> the columns, with a tie
+# breaker so that pages never repeat or skip a list.
+LIST_ORDERS = {
+    "saved": ("-updated_at", "-id"),
+    "oldest": ("updated_at", "id"),
+    "name": (Lower("name"), "id"),
+    "-name": (Lower("name").desc(), "-id"),
+}
+
+
+def list_search(
+    *, owner, query: str = "", system: str = "", order: str = "saved", tag: str = ""
+) -> QuerySet[ArmyList]:
+    """The owner's lists, by part of the name or faction, by game, by one tag (as kept:
+    normalised); in one of ``LIST_ORDERS`` (last saved first by default, and for an order
+    that does not exist)."""
+    lists = ArmyList.objects.select_related("system").filter(owner=owner)
+    # NUL cannot be sent to PostgreSQL, and no name or key holds it.
+    query, system = query.replace("\x00", ""), system.replace("\x00", "")
+    if query:
+        lists = lists.filter(Q(name__icontains=query) | Q(faction__icontains=query))
+    if system:
+        lists = lists.filter(system__key=system)
+    if tag:
+        lists = lists.filter(tags__contains=[tag.replace("\x00", "")])
+    return lists.order_by(*LIST_ORDERS.get(order, LIST_ORDERS["saved"]))
+
+
+def list_system_keys(*, owner) -> set[str]:
+    """The keys of the games the owner has lists of (what the lists page's filter offers)."""
+    found = ArmyList.objects.filter(owner=owner).order_by().values_list("system__key", flat=True)
+    return set(found.distinct())
+
+
+def list_tags_in_use(*, owner) -> list[str]:
+    """Every tag on the owner's lists, in alphabetical order (what the filter offers)."""
+    found = ArmyList.objects.filter(owner=owner).order_by().values_list("tags", flat=True)
+    return sorted({tag for tags in found for tag in tags})
+
+
+def snapshot_get(*, code: str) -> Snapshot | None:
+    """A snapshot by its code (anyone with the code may see it); checked for shape first."""
+    code = (code or "").lower()
+    if not SNAPSHOT_CODE.fullmatch(code):
+        return None
+    return Snapshot.objects.filter(code=code).order_by().first()
+
+
+def snapshots_of_list(*, army_list: ArmyList) -> list[Snapshot]:
+    """The list's snapshots, newest first (for its owner: found through the list)."""
+    return list(army_list.snapshots.order_by("-created_at", "-id"))
+
+
+# -- a saved list's workspace in this browser -------------------------------------------
+
+
+def list_key(army_list: ArmyList) -> str:
+    return f"list:{army_list.pk}"
+
+
+def list_workspace(*, holder: str | None, army_list: ArmyList) -> Workspace | None:
+    """The list's workspace in this browser, if it holds anything worth keeping.
+
+    One that holds no edits of its own while the list was saved elsewhere since (a newer
+    version from the API or another browser) follows the saved list at once: there is
+    nothing to merge. One that does hold edits is kept: the page shows the conflict.
+    """
+    if holder is None:
+        return None
+    workspace = (
+        Workspace.objects.select_related("army_list")
+        .filter(holder=holder, key=list_key(army_list))
+        .first()
+    )
+    if workspace is None or workspace.base_version == army_list.version:
+        return workspace
+    base = army_list.versions.filter(version=workspace.base_version).first()
+    if base is not None and base.document == workspace.document:
+        workspace.delete()
+        return None
+    return workspace
+
+
+def is_unsaved(*, workspace: Workspace) -> bool:
+    """Whether a list's workspace holds edits its saved version does not have (a draft is
+    always unsaved)."""
+    army_list = workspace.army_list
+    if army_list is None:
+        return True
+    return workspace.document != army_list.document or workspace.base_version != army_list.version

@@ -1,0 +1,158 @@
+"""The pack editor's drafts: unpublished edits kept on the server, one per member of a
+pack, changed a row at a time by key (each change a step undo takes back:
+``draft_history``) and published as the pack's next version.
+
+A draft may hold problems (a required field left blank, an item no longer there): they
+are shown at their cells and publishing refuses them (``pack_publish`` checks the
+document whole). What would break the bounds of a pack is refused at once and not kept.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict
+
+from django.db import transaction
+
+from armylists.packs import draft_history as history
+from armylists.packs.models import Pack, PackDraft, PackVersion
+from armylists.packs.services import (
+    MAX_ROWS,
+    PackRefused,
+    _bound_problems,
+    document_problems,
+    pack_publish,
+)
+from rules.engine import ProblemAt
+from rules.engine import pack_rows as rows
+
+
+def draft_get(*, pack: Pack, user) -> PackDraft | None:
+    return PackDraft.objects.filter(pack=pack, author=user).first()
+
+
+def draft_start(*, pack: Pack, user) -> PackDraft:
+    """The member's draft, or a new one from the latest version."""
+    found = draft_get(pack=pack, user=user)
+    if found is not None:
+        return found
+    latest = pack.versions.order_by("-number").first()
+    draft, _ = PackDraft.objects.get_or_create(
+        pack=pack,
+        author=user,
+        defaults={"base_version": latest.number, "document": copy.deepcopy(latest.document)},
+    )
+    return draft
+
+
+def draft_discard(*, pack: Pack, user) -> None:
+    PackDraft.objects.filter(pack=pack, author=user).delete()
+
+
+def _save(draft: PackDraft, document: dict, *, action: str, section: str, key: str) -> PackDraft:
+    """Keep the changed document, and the one before it as an undo step."""
+    bounds = _bound_problems(document, "document")
+    if bounds:
+        raise PackRefused(bounds)
+    with transaction.atomic():
+        history.record(
+            draft=draft, before=draft.document, action=action, section=section, key=key
+        )
+        draft.document = document
+        draft.save(update_fields=["document", "updated_at"])
+    return draft
+
+
+def draft_change_row(
+    *, draft: PackDraft, section: str, key: str, values: dict, new_key: str | None = None
+) -> PackDraft:
+    """Set the row's values (dotted path -> value; None removes; a list at a ``refs``
+    path is a list of keys) and rename it to ``new_key`` when given."""
+    document = copy.deepcopy(draft.document)
+    row = rows.find_row(document, section, key)
+    if row is None:
+        raise PackRefused([ProblemAt("key", f"no row has the key '{key}'", "unknown_key")])
+    for path, value in values.items():
+        if isinstance(value, RefKeys):
+            rows.set_refs(row, path, list(value))
+        else:
+            rows.set_value(row, path, value)
+    if new_key and new_key != key:
+        problems = rows.rename_row(document, section, key, new_key)
+        if problems:
+            raise PackRefused(problems)
+    return _save(draft, document, action="changed", section=section, key=new_key or key)
+
+
+def draft_add_row(*, draft: PackDraft, section: str, row: dict) -> PackDraft:
+    document = copy.deepcopy(draft.document)
+    if len(rows.rows_of(document, section)) >= MAX_ROWS:
+        raise PackRefused([ProblemAt(section, f"has {MAX_ROWS} rows already", "too_many_rows")])
+    problems = rows.add_row(document, section, row)
+    if problems:
+        raise PackRefused(problems)
+    return _save(draft, document, action="added", section=section, key=str(row.get("key", "")))
+
+
+def draft_remove_row(*, draft: PackDraft, section: str, key: str) -> PackDraft:
+    document = copy.deepcopy(draft.document)
+    if not rows.remove_row(document, section, key):
+        raise PackRefused([ProblemAt("key", f"no row has the key '{key}'", "unknown_key")])
+    return _save(draft, document, action="removed", section=section, key=key)
+
+
+# The problems of the drafts last looked at, by (draft, updated_at): every save of a
+# draft touches updated_at, so an entry is never stale, and the editor's page after an
+# edit does not walk a 500-card document again. Small: a few members edit at once.
+_PROBLEMS: OrderedDict[tuple, list[ProblemAt]] = OrderedDict()
+_PROBLEMS_KEPT = 32
+_problems_lock = threading.Lock()
+
+
+def draft_problems(*, draft: PackDraft) -> list[ProblemAt]:
+    """Every problem of the draft as the pack's next version, paths without a prefix."""
+    key = (draft.pk, draft.updated_at, draft.pack.system)
+    with _problems_lock:
+        kept = _PROBLEMS.get(key)
+    if kept is not None:
+        return list(kept)
+    found = document_problems(draft.document, system=draft.pack.system, prefix="")
+    problems = [ProblemAt(p.path.lstrip("."), p.message, p.code) for p in found]
+    with _problems_lock:
+        _PROBLEMS[key] = problems
+        while len(_PROBLEMS) > _PROBLEMS_KEPT:
+            _PROBLEMS.popitem(last=False)
+    return list(problems)
+
+
+def draft_publish(*, draft: PackDraft, user, note: str) -> PackVersion:
+    """The draft as the pack's next version (400 with every problem; 409 when another
+    version was published since it started); the draft is gone once published."""
+    with transaction.atomic():
+        version = pack_publish(
+            pack=draft.pack,
+            user=user,
+            document=draft.document,
+            note=note,
+            base_version=draft.base_version,
+        )
+        draft.delete()
+    return version
+
+
+class RefKeys(tuple):
+    """Keys for a list of references (``[{"key": …}]``), not a plain value."""
+
+
+__all__ = [
+    "RefKeys",
+    "draft_add_row",
+    "draft_change_row",
+    "draft_discard",
+    "draft_get",
+    "draft_problems",
+    "draft_publish",
+    "draft_remove_row",
+    "draft_start",
+]
