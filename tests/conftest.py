@@ -1,7 +1,6 @@
 import pytest
 
 from tests.support.http import Api, Http, token_client
-from tests.support.paths import FIXTURES
 from tests.support.users import make_user
 
 
@@ -42,25 +41,13 @@ def _english_first():
     translation.activate(settings.LANGUAGE_CODE)
 
 
-_READ_PACKS: dict = {}
-
-
 @pytest.fixture
 def load_system(db):
-    """Load a shipped pack (fixtures/<key>.yaml) into the test database. Each file is
-    read once per test process (the Mordheim pack is large); every load still checks
-    and writes it as `loadpack` does, from a fresh copy."""
-    import copy
+    """Load a shipped pack (fixtures/<key>.yaml) into the test database: read and checked
+    once per test process, written for each test (tests/support/shipped.py)."""
+    from tests.support.shipped import load_shipped
 
-    from armylists.packs.tables import load_pack, read_pack_file
-
-    def load(key):
-        path = FIXTURES / f"{key}.yaml"
-        if path not in _READ_PACKS:
-            _READ_PACKS[path] = read_pack_file(path)
-        return load_pack(copy.deepcopy(_READ_PACKS[path]), source=str(path))
-
-    return load
+    return load_shipped
 
 
 @pytest.fixture
@@ -112,9 +99,9 @@ def bob_client(bob):
 
 @pytest.fixture
 def live_godslayer(transactional_db, live_server):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    return load_pack_file(FIXTURES / "godslayer.yaml")
+    return load_shipped("godslayer")
 
 
 # Token clients over the live API with the Godslayer pack loaded; a file whose lists are

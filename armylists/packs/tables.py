@@ -101,6 +101,12 @@ def load_pack(pack, *, source: str = "pack") -> models.GameSystem:
     problems = check_pack(pack)
     if problems:
         raise PackError(problems, source)
+    return write_pack(pack)
+
+
+def write_pack(pack: dict) -> models.GameSystem:
+    """Write a pack that ``check_pack`` found whole into the game tables (``load_pack``
+    checks first; the tests check each shipped file once and write it for every test)."""
     with transaction.atomic(), bulk_write():
         return _write(pack)
 

@@ -14,7 +14,6 @@ from tests.support.mordheim_warband import (
     WARBAND,
     WARRIORS,
 )
-from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,10 +26,10 @@ STATE_KEYS = {"events", "roster", "rating", "problems", "rout_test", "battles", 
 
 @pytest.fixture
 def packs(transactional_db, live_server):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    load_pack_file(FIXTURES / "mordheim.yaml")
-    load_pack_file(FIXTURES / "godslayer.yaml")
+    load_shipped("mordheim")
+    load_shipped("godslayer")
 
 
 @pytest.fixture

@@ -181,8 +181,11 @@ def test_a_battle_that_cannot_be_applied_is_a_400_naming_the_field(
 
 
 def test_an_item_priced_with_dice_keeps_its_dice_and_the_price_paid(as_alice, warband):
-    body = {"won": True, "purchases": [{"item": "blessed-water", "entry_id": None,
-                                        "searcher": "e0", "roll": 12, "price_dice": [1, 2, 3]}]}
+    # Exploration dice given: rolled, a double may find a place whose test asks for a
+    # choice, and the battle would wait for it.
+    body = {"won": True, "exploration": {"dice": [1, 2, 4, 6]},
+            "purchases": [{"item": "blessed-water", "entry_id": None, "searcher": "e0",
+                           "roll": 12, "price_dice": [1, 2, 3]}]}
     r = post(as_alice, warband, body)
     assert r.status_code == 201, r.content
     battle = r.json()["battle"]

@@ -13,7 +13,6 @@ from rules import selectors as rules_selectors
 from rules.systems.mordheim.campaign import experience_cap
 from tests.support.http import Http, token_client
 from tests.support.mordheim_warband import HANS, KURT, WARBAND, WARRIORS
-from tests.support.paths import FIXTURES
 
 HERO_CAP, HENCHMAN_CAP = 90, 14  # the last thresholds of fixtures/mordheim.yaml's tracks
 
@@ -94,9 +93,9 @@ def test_the_cards_sheet_says_when_it_stops_drawing(catalogue):
 
 @pytest.fixture
 def owner(transactional_db, live_server, api, alice):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    load_pack_file(FIXTURES / "mordheim.yaml")
+    load_shipped("mordheim")
     return token_client(api, alice)
 
 

@@ -9,7 +9,6 @@ import pytest
 from armylists.games.godslayer import examples as godslayer_examples
 from armylists.games.trupp import examples as trupp_examples
 from tests.support.http import Http
-from tests.support.paths import FIXTURES
 from tests.support.users import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,9 +20,9 @@ CAPTAIN, OGRE, WITCH = "nordgaard-gestir-captain", "nordgaard-ogre-huscarl", "no
 
 @pytest.fixture
 def live_packs(transactional_db, live_server):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    return [load_pack_file(FIXTURES / f"{key}.yaml") for key in ("godslayer", "trupp")]
+    return [load_shipped(key) for key in ("godslayer", "trupp")]
 
 
 def body(example, **changes):

@@ -3,9 +3,8 @@ and then served without a query (and 304 on a repeat)."""
 
 import pytest
 
-from armylists.packs.tables import load_pack_file
 from rules import selectors
-from tests.support.paths import FIXTURES
+from tests.support.shipped import load_shipped
 
 CATALOGUE = "/api/v1/systems/mordheim/"
 
@@ -13,7 +12,7 @@ CATALOGUE = "/api/v1/systems/mordheim/"
 @pytest.fixture
 def mordheim(db, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        return load_pack_file(FIXTURES / "mordheim.yaml")
+        return load_shipped("mordheim")
 
 
 def test_a_warm_mordheim_catalogue_costs_no_query(mordheim, client, django_assert_num_queries,

@@ -3,8 +3,6 @@ test and the Boarding Action hull-breach table; every contract field and every 4
 
 import pytest
 
-from tests.support.paths import FIXTURES
-
 pytestmark = pytest.mark.django_db(transaction=True)
 
 KEMET = "/api/v1/kemet/battles/"
@@ -14,16 +12,16 @@ HULL = "/api/v1/boarding-action/hull-breach/"
 
 @pytest.fixture
 def live_kemet(transactional_db, live_server):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    return load_pack_file(FIXTURES / "kemet.yaml")
+    return load_shipped("kemet")
 
 
 @pytest.fixture
 def live_boarding_action(transactional_db, live_server):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    return load_pack_file(FIXTURES / "boarding-action.yaml")
+    return load_shipped("boarding-action")
 
 
 def side(soldiers=5, card="str2-shield2", **kw):

@@ -11,7 +11,6 @@ import pytest
 
 from tests.support import events as ev
 from tests.support.http import token_client
-from tests.support.paths import FIXTURES
 from tests.support.pinned import alices_dearer_pack, official_pack
 from tests.support.users import make_user
 
@@ -142,9 +141,9 @@ CREATE_REFUSALS = [
 
 def test_each_bad_field_is_refused_by_path_and_nothing_is_stored(alice_api):
     from armylists.events.models import Event
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    load_pack_file(FIXTURES / "kemet.yaml")
+    load_shipped("kemet")
     wrong = []
     for change, expected in CREATE_REFUSALS:
         body = {**_body(), **change}

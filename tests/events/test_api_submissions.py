@@ -14,7 +14,6 @@ import pytest
 
 from tests.support import events as ev
 from tests.support.http import token_client
-from tests.support.paths import FIXTURES
 from tests.support.pinned import DEARER_BY, alices_dearer_pack, official_pack
 from tests.support.users import make_user
 
@@ -93,7 +92,7 @@ def test_an_illegal_list_says_why_and_the_fixed_one_counts(world):
 def test_submit_refusals(api, world, alice):
     event, c, users = world
     from armylists.events import submitting
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
     url = f"/api/v1/events/{event.pk}/submissions/"
     assert _errors(c["bob"].post(url, json={})) == {("list", "required")}
@@ -103,7 +102,7 @@ def test_submit_refusals(api, world, alice):
     doras = ev.save_list(users["dora"])
     not_his = _submit(c["bob"], event, doras.pk)
     assert not_his.status_code == 400 and _errors(not_his) == {("list", "not_found")}
-    load_pack_file(FIXTURES / "trupp.yaml")
+    load_shipped("trupp")
     trupp = ev.save_list(users["bob"], {"format": "muster-list/1", "system": "trupp",
                                         "name": "Wardens", "entries": []})  # fmt: skip
     assert _errors(_submit(c["bob"], event, trupp.pk)) == {("list", "wrong_system")}

@@ -10,7 +10,6 @@ import pytest
 from armylists.models import ArmyList, ArmyListVersion, CampaignEvent
 from tests.support.http import token_client
 from tests.support.mordheim_warband import WARBAND
-from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,10 +40,10 @@ REFUSED = {
 
 @pytest.fixture
 def packs(transactional_db, live_server):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
     for key in ("godslayer", "boarding-action", "mordheim"):
-        load_pack_file(FIXTURES / f"{key}.yaml")
+        load_shipped(key)
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import pytest
 from django.conf import settings
 
 from tests.support.mordheim_warband import WARBAND
-from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db
 
@@ -36,12 +35,12 @@ def saved(django_db_setup, django_db_blocker):
     from rest_framework.authtoken.models import Token
 
     from armylists.lists import services as lists
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
     from tests.support.users import make_user
 
     with django_db_blocker.unblock(), transaction.atomic():
         for key in ("godslayer", "mordheim", "kemet", "boarding-action"):
-            load_pack_file(FIXTURES / f"{key}.yaml")
+            load_shipped(key)
         alice = make_user("alice")
         raid = lists.list_import(owner=alice, data=GODSLAYER)
         warband = lists.list_import(owner=alice, data=WARBAND)

@@ -14,7 +14,6 @@ import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.support.paths import FIXTURES
 from tests.support.users import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -34,11 +33,11 @@ def loaded(django_db_setup, django_db_blocker):
     """The packs, loaded once for the module (slow) and rolled back after it."""
     from django.db import transaction
 
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
     with django_db_blocker.unblock(), transaction.atomic():
         for key in ("godslayer", "mordheim", "kemet", "boarding-action"):
-            load_pack_file(FIXTURES / f"{key}.yaml")
+            load_shipped(key)
         yield
         transaction.set_rollback(True)
 

@@ -12,7 +12,6 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.utils import timezone
 
-from tests.support.paths import FIXTURES
 from tests.support.users import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -182,9 +181,9 @@ def test_it_leaves_page_views_alone(client):
 
 @pytest.fixture
 def godslayer_pack(db):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    load_pack_file(FIXTURES / "godslayer.yaml")
+    load_shipped("godslayer")
 
 
 def _start_draft(client):

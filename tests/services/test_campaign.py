@@ -10,7 +10,6 @@ from django.db import connection
 from armylists.games.mordheim.services import campaign
 from armylists.lists import services as lists_services
 from armylists.models import CampaignEvent
-from armylists.packs.tables import load_pack_file
 from rules.engine import DocumentError
 from rules.systems.mordheim.campaign import resolve_event
 from tests.support.mordheim_campaign import Dice
@@ -25,7 +24,7 @@ from tests.support.mordheim_warband import (
     WARBAND,
     WARRIORS,
 )
-from tests.support.paths import FIXTURES
+from tests.support.shipped import load_shipped
 from tests.support.users import make_user
 
 
@@ -387,7 +386,7 @@ def _race(n, work):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_records_and_undos_never_interleave():
-    load_pack_file(FIXTURES / "mordheim.yaml")
+    load_shipped("mordheim")
     alice = make_user("alice")
     warband = lists_services.list_create(owner=alice, data=WARBAND)
     outcomes = _race(4, lambda k: record(warband, alice, type="experience", entry=KURT, amount=k + 1))

@@ -26,7 +26,6 @@ from django.db import connection
 
 from config.pgembedded import server as pg
 from tests.support.gunicorn import AppServer, free_port
-from tests.support.paths import FIXTURES
 from tests.support.text_export import GODSLAYER
 from tests.support.users import PASSWORD, make_user
 
@@ -166,9 +165,9 @@ def test_two_app_servers_behind_haproxy_survive_a_crash_and_a_database_restart(t
                                                                               capsys):
     from rest_framework.authtoken.models import Token
 
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    load_pack_file(FIXTURES / "godslayer.yaml")
+    load_shipped("godslayer")
     tokens = [Token.objects.create(user=make_user(f"player{n}")).key
               for n in range(HONEST_CLIENTS)]
     # alice logs in against the app servers, whose settings hash with PBKDF2 (the tests'

@@ -123,9 +123,9 @@ WITCH = "nordgaard-ravenwitch"
 
 def live_pack(key: str):
     """The shipped pack fixtures/<key>.yaml, loaded into the live server's database."""
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
-    return load_pack_file(_ROOT / "fixtures" / f"{key}.yaml")
+    return load_shipped(key)
 
 
 # Anything htmx is still doing: a request on its way, an answer being swapped in.

@@ -11,7 +11,6 @@ import pytest
 
 from tests.support.battlescribe import BA_ROS, BILLION_LAUGHS, MH_ROS, zipped
 from tests.support.http import token_client
-from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,10 +41,10 @@ def zip_bomb() -> bytes:
 
 @pytest.fixture
 def packs(transactional_db, live_server):
-    from armylists.packs.tables import load_pack_file
+    from tests.support.shipped import load_shipped
 
     for key in ("boarding-action", "mordheim", "godslayer"):
-        load_pack_file(FIXTURES / f"{key}.yaml")
+        load_shipped(key)
 
 
 @pytest.fixture

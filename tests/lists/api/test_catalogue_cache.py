@@ -10,10 +10,9 @@ import pytest
 from django.utils.http import http_date
 
 from armylists.lists.api.serializers import CatalogueSerializer
-from armylists.packs.tables import load_pack_file
 from rules import selectors
 from rules.models import Card
-from tests.support.paths import FIXTURES
+from tests.support.shipped import load_shipped
 
 CATALOGUE = "/api/v1/systems/godslayer/"
 SYSTEMS = "/api/v1/systems/"
@@ -22,7 +21,7 @@ SYSTEMS = "/api/v1/systems/"
 @pytest.fixture
 def godslayer(db, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        return load_pack_file(FIXTURES / "godslayer.yaml")
+        return load_shipped("godslayer")
 
 
 @pytest.fixture

@@ -19,12 +19,11 @@ def _packs(django_db_setup, django_db_blocker):
     """Every game's pack, loaded once for the module and rolled back after it."""
     from django.db import transaction
 
-    from armylists.packs.tables import load_pack_file
-    from tests.support.paths import FIXTURES
+    from tests.support.shipped import load_shipped
 
     with django_db_blocker.unblock(), transaction.atomic():
         for key in DOCUMENTS:
-            load_pack_file(FIXTURES / f"{key}.yaml")
+            load_shipped(key)
         yield
         transaction.set_rollback(True)
 
