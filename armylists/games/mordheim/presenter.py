@@ -1,6 +1,10 @@
 """Mordheim in the pages: a warband bought with gold; heroes (named, the leader first)
 and henchman groups; equipment by kind, the same weapon more than once; the warband's
-rating and size; the rout test and the campaign log."""
+rating and size; the rout test and the campaign log.
+
+Registered when the app is ready (``apps.MordheimConfig.ready``): it reaches the
+campaign's models through the pages and services it routes to, which the package
+itself may not import while Django is still loading its apps."""
 
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
