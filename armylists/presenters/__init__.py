@@ -31,12 +31,24 @@ def _load() -> dict[str, Presenter]:
         # the generic layers only ever see the ``Presenter`` protocol (a plug-in registry,
         # as Django finds its apps).
         games = importlib.import_module(settings.MUSTER_GAMES_PACKAGE)
-        for module in pkgutil.iter_modules(games.__path__):
-            importlib.import_module(f"{games.__name__}.{module.name}")
-        for cls in _subclasses(Presenter):
+        packages = [f"{games.__name__}.{m.name}" for m in pkgutil.iter_modules(games.__path__)]
+        for package in packages:
+            importlib.import_module(package)
+        # In the order of the games' packages, however early each presenter was defined
+        # (a game that is an app defines it at ready()): pages, URLs and the schema list
+        # the games the same way every time.
+        for cls in sorted(_subclasses(Presenter), key=lambda cls: _place(cls, packages)):
             if cls.key:
                 _PRESENTERS[cls.key] = cls()
     return _PRESENTERS
+
+
+def _place(cls, packages: list[str]) -> int:
+    """The index of the game's package that defines ``cls`` (after them all: elsewhere)."""
+    for index, package in enumerate(packages):
+        if cls.__module__ == package or cls.__module__.startswith(f"{package}."):
+            return index
+    return len(packages)
 
 
 def presenter_for(key: str) -> Presenter:

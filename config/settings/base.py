@@ -20,6 +20,19 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret-muster-key-change
 DEBUG = env_bool("DEBUG", True)
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",")
 
+# Each game's web side (its presenter, pages, API endpoints, importer): one package per
+# game under this one, found by the presenters' registry (armylists/presenters/).
+MUSTER_GAMES_PACKAGE = "armylists.games"
+
+
+def game_apps(package: str = MUSTER_GAMES_PACKAGE) -> list[str]:
+    """The games' packages that are Django apps (those with models of their own have an
+    ``apps.py``), found on disk in the order of their names: the settings name no game,
+    and a game that gains models is installed by adding its ``apps.py``."""
+    folder = BASE_DIR.joinpath(*package.split("."))
+    return [f"{package}.{found.parent.name}" for found in sorted(folder.glob("*/apps.py"))]
+
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -38,12 +51,9 @@ INSTALLED_APPS = [
     "rules",
     "armylists.packs",
     "armylists",
+    *game_apps(),  # the games with models of their own
     "armylists.events",  # tournaments, leagues: lists collected, locked, revealed
 ]
-
-# Each game's web side (its presenter, pages, API endpoints, importer): one package per
-# game under this one, found by the presenters' registry (armylists/presenters/).
-MUSTER_GAMES_PACKAGE = "armylists.games"
 
 MIDDLEWARE = [
     # /healthz and /readyz for the load balancer, before anything else (armylists/web/health.py).

@@ -4,8 +4,8 @@ recorded, 404 for strangers and 403 for anonymous callers, and the OpenAPI schem
 
 import pytest
 
+from armylists.games.mordheim.models import CampaignBattle, CampaignEvent
 from armylists.lists import services as lists_services
-from armylists.models import CampaignBattle, CampaignEvent
 from tests.support.campaign_api import client, url
 from tests.support.mordheim_battle import BATTLE_1, WARBAND
 

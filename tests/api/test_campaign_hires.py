@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from armylists.games.mordheim.models import CampaignBattle
 from armylists.lists import services as lists_services
-from armylists.models import CampaignBattle
 from tests.support.campaign_api import client, url
 from tests.support.mordheim_battle import BATTLE_1, WARBAND
 

@@ -3,8 +3,8 @@ answered in the battle's input (which is a valid body again), and refused by pat
 
 import pytest
 
+from armylists.games.mordheim.models import CampaignBattle
 from armylists.lists import services as lists_services
-from armylists.models import CampaignBattle
 from tests.support.campaign_api import client, url
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from armylists.models import ArmyList, ArmyListVersion, CampaignEvent
+from armylists.games.mordheim.models import CampaignEvent
+from armylists.models import ArmyList, ArmyListVersion
 from tests.support.http import token_client
 from tests.support.mordheim_warband import WARBAND
 

@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from armylists.games.mordheim.models import BattleDraft, CampaignBattle, CampaignEvent
 from armylists.games.mordheim.services import campaign
 from armylists.lists import services as lists_services
-from armylists.models import BattleDraft, CampaignBattle, CampaignEvent
 from tests.support.mordheim_warband import (
     HANS,
     KURT,

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from armylists.games.mordheim.models import CampaignBattle
 from armylists.lists import services as lists_services
-from armylists.models import CampaignBattle
 from tests.support.mordheim_warband import WARBAND
 from tests.support.pages import Page, form_fields
 

@@ -166,7 +166,8 @@ def _stored():
     from rest_framework.authtoken.models import Token
 
     from armylists.events.models import Event, Participant, Submission
-    from armylists.models import ArmyList, ArmyListVersion, CampaignEvent, Workspace
+    from armylists.games.mordheim.models import CampaignEvent
+    from armylists.models import ArmyList, ArmyListVersion, Workspace
 
     lists = sorted(ArmyList.objects.values_list("id", "version", "share_token", "name"))
     events = sorted(Event.objects.values_list("id", "name", "player_limit", "join_token"))

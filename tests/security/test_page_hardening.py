@@ -57,7 +57,8 @@ def _stored():
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.models import Session
 
-    from armylists.models import ArmyList, ArmyListVersion, CampaignEvent, Workspace
+    from armylists.games.mordheim.models import CampaignEvent
+    from armylists.models import ArmyList, ArmyListVersion, Workspace
 
     users = sorted(get_user_model().objects.values_list("username", "password"))
     return (

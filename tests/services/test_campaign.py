@@ -7,9 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
+from armylists.games.mordheim.models import CampaignEvent
 from armylists.games.mordheim.services import campaign
 from armylists.lists import services as lists_services
-from armylists.models import CampaignEvent
 from rules.engine import DocumentError
 from rules.systems.mordheim.campaign import resolve_event
 from tests.support.mordheim_campaign import Dice

@@ -10,9 +10,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from armylists.games.mordheim.battle_draft import set_path
+from armylists.games.mordheim.models import BattleDraft, CampaignBattle, CampaignEvent
 from armylists.games.mordheim.services import campaign, campaign_battles
 from armylists.lists import services as lists_services
-from armylists.models import ArmyList, BattleDraft, CampaignBattle, CampaignEvent
+from armylists.models import ArmyList
 from tests.support.mordheim_battle import BATTLE_1, WARBAND
 
 pytestmark = pytest.mark.django_db

@@ -17,10 +17,11 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext
 
+from armylists.games.mordheim.models import CampaignEvent
 from armylists.games.mordheim.services import campaign_log
 from armylists.games.mordheim.services import campaign_payloads as payloads
 from armylists.lists.services import list_pack_lost
-from armylists.models import ArmyList, CampaignEvent
+from armylists.models import ArmyList
 from armylists.packs.pinning import not_available
 from rules.engine import DocumentError, ListDocument, ProblemAt
 from rules.engine.validation import rules_for

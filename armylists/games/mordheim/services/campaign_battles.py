@@ -15,6 +15,7 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext
 
+from armylists.games.mordheim.models import BattleDraft, CampaignBattle
 from armylists.games.mordheim.services import campaign_log
 from armylists.games.mordheim.services import campaign_payloads as payloads
 from armylists.games.mordheim.services.campaign import (
@@ -24,7 +25,7 @@ from armylists.games.mordheim.services.campaign import (
     refuse_lost_pack,
     refuse_mismatch,
 )
-from armylists.models import ArmyList, BattleDraft, CampaignBattle
+from armylists.models import ArmyList
 
 
 def _run(log, spec, rng, **options) -> dict:

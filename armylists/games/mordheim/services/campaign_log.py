@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from armylists.games.mordheim.models import CampaignBattle, CampaignEvent
 from armylists.lists.services import list_catalogue, list_document
-from armylists.models import ArmyList, CampaignBattle, CampaignEvent
+from armylists.models import ArmyList
 from rules.engine import Catalogue, ListDocument
 from rules.engine.validation import rules_for
 from rules.engine.violations import Phrase
