@@ -9,7 +9,6 @@ import random
 from dataclasses import replace
 
 import pytest
-import yaml
 
 from rules.engine import Card, Catalogue, SpecialAction, ValidatorSpec, Variant, parse, validate
 from rules.systems.boarding_action import (
@@ -21,7 +20,7 @@ from rules.systems.boarding_action import (
 )
 from rules.systems.boarding_action.wargear import fold, matches, stem_pattern
 from tests.support.engine import Probe
-from tests.support.paths import FIXTURES
+from tests.support.paths import FIXTURES, read_yaml
 
 
 def unit(key, name, unit_type, base_mm, points, wargear=()):
@@ -606,7 +605,7 @@ def test_it_reads_a_table_from_the_game_data():
 
 @pytest.fixture(scope="module")
 def pack():
-    return yaml.safe_load((FIXTURES / "boarding-action.yaml").read_text(encoding="utf-8"))
+    return read_yaml(FIXTURES / "boarding-action.yaml")
 
 
 def test_the_pack_is_well_formed(pack):

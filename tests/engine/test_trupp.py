@@ -8,12 +8,11 @@ that the shipped pack is well-formed and agrees with the code.
 from dataclasses import replace
 
 import pytest
-import yaml
 
 from rules.engine import Card, Catalogue, Item, ValidatorSpec, parse, rules_for
 from rules.systems.trupp import RULES, STAT_KEYS, effective_stat_rows, effective_stats
 from tests.support.engine import Probe
-from tests.support.paths import FIXTURES
+from tests.support.paths import FIXTURES, read_yaml
 
 
 def row(kg_n, a_n, stae, bew, wid, agi, kg_f=None, a_f=None, zg=None, mana=None):
@@ -309,7 +308,7 @@ def test_a_card_without_stat_rows_uses_its_stats():
 
 @pytest.fixture(scope="module")
 def pack():
-    return yaml.safe_load((FIXTURES / "trupp.yaml").read_text(encoding="utf-8"))
+    return read_yaml(FIXTURES / "trupp.yaml")
 
 
 def test_the_pack_is_well_formed(pack):

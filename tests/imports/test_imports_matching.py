@@ -2,12 +2,11 @@
 (pure: no database)."""
 
 import pytest
-import yaml
 
 from armylists.battlescribe.names import NameIndex, fold_name
 from armylists.battlescribe.rosters import Category, Selection
 from armylists.games.boarding_action.battlescribe import unit_type_of, wargear_of
-from tests.support.paths import FIXTURES
+from tests.support.paths import FIXTURES, read_yaml
 
 SAME = [
     ("Warriors", "Warrior"),
@@ -46,7 +45,7 @@ def test_an_index_finds_by_name_key_and_alias():
     assert index.find("Lucky charm") is None and index.find("!!!") is None
 
 
-SETTINGS = yaml.safe_load((FIXTURES / "boarding-action.yaml").read_text())[
+SETTINGS = read_yaml(FIXTURES / "boarding-action.yaml")[
     "system"]["attributes"]["battlescribe"]
 
 TYPES = [

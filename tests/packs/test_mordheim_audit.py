@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
+
+from tests.support.paths import read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
@@ -31,7 +32,7 @@ def audit_script():
 
 @pytest.fixture(scope="module")
 def shipped():
-    pack = yaml.safe_load((ROOT / "fixtures" / "mordheim.yaml").read_text(encoding="utf-8"))
+    pack = read_yaml(ROOT / "fixtures" / "mordheim.yaml")
     source = json.loads((SOURCES / "mordheim-roster-builder.json").read_text(encoding="utf-8"))
     explained = json.loads((SOURCES / "mordheim-audit-differences.json").read_text(
         encoding="utf-8"))["differences"]

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
+
+from tests.support.paths import read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
@@ -151,7 +152,7 @@ def test_the_shipped_pack_marks_every_recorded_disagreement():
     assert recorded["source"].startswith("github.com/BSData/mordheim@")
     assert recorded["disagreements"] and all(
         d["trusted"] == "ours" for d in recorded["disagreements"])
-    shipped = yaml.safe_load((ROOT / "fixtures" / "mordheim.yaml").read_text(encoding="utf-8"))
+    shipped = read_yaml(ROOT / "fixtures" / "mordheim.yaml")
     cards = {c["key"]: c for c in shipped["cards"]}
     for d in recorded["disagreements"]:
         attributes = cards[d["key"]]["attributes"]

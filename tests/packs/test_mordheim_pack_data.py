@@ -9,14 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from rules.engine.aliases import canonical_document
 from rules.engine.pack_catalogue import catalogue_from_pack
-from tests.support.paths import FIXTURES
+from tests.support.paths import FIXTURES, read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-PACK = yaml.safe_load((FIXTURES / "mordheim.yaml").read_text(encoding="utf-8"))
+PACK = read_yaml(FIXTURES / "mordheim.yaml")
 CATALOGUE = catalogue_from_pack(PACK)
 ITEMS = {i["key"]: i for i in PACK["items"]}
 CARDS = {c["key"]: c for c in PACK["cards"]}

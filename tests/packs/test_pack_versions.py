@@ -12,7 +12,7 @@ from armylists.packs.models import Pack, PackVersion
 from armylists.packs.tables import dump_pack
 from armylists.packs.versions import canonical_json, content_hash
 from rules.models import Card
-from tests.support.paths import FIXTURES
+from tests.support.paths import FIXTURES, read_yaml
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def loadpack(path) -> str:
 
 
 def edited_copy(tmp_path, change, name="godslayer.yaml"):
-    pack = yaml.safe_load((FIXTURES / "godslayer.yaml").read_text())
+    pack = read_yaml(FIXTURES / "godslayer.yaml")
     change(pack)
     path = tmp_path / name
     path.write_text(yaml.safe_dump(pack, allow_unicode=True, sort_keys=False))
@@ -46,7 +46,7 @@ def test_the_first_load_records_version_1_of_the_official_pack():
 def test_loading_the_same_content_again_records_nothing(tmp_path):
     loadpack(FIXTURES / "godslayer.yaml")
     # Same data, other formatting: JSON instead of YAML, keys in another order.
-    same = yaml.safe_load((FIXTURES / "godslayer.yaml").read_text())
+    same = read_yaml(FIXTURES / "godslayer.yaml")
     path = tmp_path / "godslayer.json"
     path.write_text(canonical_json(dict(reversed(list(same.items())))).decode())
     said = loadpack(path)

@@ -1,8 +1,5 @@
 """Shared helpers of the table-driven engine tests: run one catalogue's rules on a document."""
 
-
-import yaml
-
 from rules.engine import (
     Card,
     Catalogue,
@@ -14,6 +11,7 @@ from rules.engine import (
     parse,
     validate,
 )
+from tests.support.paths import read_yaml
 
 
 class Probe:
@@ -35,7 +33,7 @@ class Probe:
 
 def catalogue_from_pack(path) -> Catalogue:
     """A shipped pack as the engine sees it, without a database (as rules.selectors does)."""
-    pack = yaml.safe_load(path.read_text(encoding="utf-8"))
+    pack = read_yaml(path)
     items = {
         i["key"]: Item(key=i["key"], name=i["name"], kind=i["kind"], points=i.get("points", 0),
                        faction=i.get("faction"), attributes=i.get("attributes", {}))

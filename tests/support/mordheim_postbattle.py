@@ -2,15 +2,13 @@
 a scripted rng, and a probe for refused input."""
 
 import pytest
-import yaml
 
 from rules.engine.pack_catalogue import catalogue_from_pack
 from rules.systems.mordheim.dice import CampaignError, campaign_tables
-from tests.support.paths import FIXTURES
+from tests.support.paths import FIXTURES, read_yaml
 
 # The shipped pack as the engine reads it (with its old keys: rules.engine.aliases).
-CATALOGUE = catalogue_from_pack(yaml.safe_load((FIXTURES / "mordheim.yaml").read_text(
-    encoding="utf-8")))
+CATALOGUE = catalogue_from_pack(read_yaml(FIXTURES / "mordheim.yaml"))
 TABLES = campaign_tables(CATALOGUE)
 HUMAN = {"M": 4, "WS": 6, "BS": 6, "S": 4, "T": 4, "W": 3, "I": 6, "A": 4, "Ld": 9}
 
