@@ -66,7 +66,7 @@ def test_a_catalogue_becomes_a_private_pack_and_the_report_shows(clients, alice)
     entries = texts(page, "report-entry")
     assert len(entries) == 5
     dread = next(e for e in entries if e.startswith("Brother Dreadnought (se-dread)"))
-    assert "walker" in dread and "base not from the catalogue" in dread
+    assert "Walker" in dread and "base not from the catalogue" in dread
     # Every card but the Land Speeder (a vehicle, no base) has a default base.
     assert len(page.testid("base-unconfirmed")) == 4
     skipped = page.testid("report-skipped")[0].text
