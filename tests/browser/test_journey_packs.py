@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.screens import DESKTOP, PHONE, shot
+from tests.browser.screens import DESKTOP, PHONE, assert_fits, shot
 from tests.support.browser import add_card, start_list, total
 from tests.support.paths import FIXTURES
 from tests.support.users import PASSWORD, make_user
@@ -55,8 +55,9 @@ def diff_rows(page):
         head = (change.get_attribute("data-kind"), change.get_attribute("data-key"),
                 change.get_attribute("data-change"))  # fmt: skip
         for tr in change.locator("tr").all():
-            cells = [
-                tr.locator(f"[data-testid={t}]").inner_text() for t in ("field", "before", "after")
+            # A field by its path (the page shows the editor's label for it).
+            cells = [tr.locator("[data-testid=field]").get_attribute("data-field")] + [
+                tr.locator(f"[data-testid={t}]").inner_text() for t in ("before", "after")
             ]
             rows.append((*head, *cells))
     return sorted(rows)
@@ -176,7 +177,20 @@ def test_the_editor_and_diff_in_german_on_a_phone(official, new_context):
     page.click("[data-testid=publish-form] button.primary")
     page.goto(f"/packs/{pack.id}/diff/?from=1&to=2")
     expect(page.locator("[data-testid=change]")).to_have_count(1)
+    # The row by its name, the field by the editor's German label (issue 32).
+    expect(page.locator("[data-testid=row-name]")).to_contain_text("Karte Gestir Captain")
+    expect(page.locator("[data-testid=field]")).to_have_text("Modellpunkte")
     shot(page, "packs-diff-phone-de")
+    # The versions stack on a phone: nothing cut off, the fork's note in German.
+    page.goto(f"/packs/{pack.id}/")
+    expect(page.locator("[data-testid=version-note]").last).to_have_text(
+        "abgeleitet von Godslayer v1")
+    published = page.locator("[data-testid=version-published]").first
+    expect(published).to_be_visible()
+    box = published.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert_fits(page, PHONE["width"])
+    shot(page, "packs-pack-phone-de")
     page.set_viewport_size(DESKTOP)
     page.goto(f"/packs/{pack.id}/")
     shot(page, "packs-pack-desktop-de")
