@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.screens import DESKTOP, PHONE, assert_fits, shot
-from tests.support.browser import add_card, start_list, total
+from tests.support.browser import SCREENSHOTS, add_card, start_list, total
 from tests.support.paths import FIXTURES
 from tests.support.users import PASSWORD, make_user
 
@@ -169,7 +169,9 @@ def test_the_editor_and_diff_in_german_on_a_phone(official, new_context):
     cell(page, CAPTAIN, "faction").fill("atlantis")
     cell(page, CAPTAIN, "faction").press("Enter")
     expect(page.locator("[data-testid=cell-problem]")).to_have_text("unknown faction 'atlantis'")
-    shot(page, "packs-editor-phone-de")
+    # The screen, not the whole page: on a phone every row is a card of its own.
+    page.locator(f"#row-{CAPTAIN}").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "packs-editor-phone-de.png"))
     cell(page, CAPTAIN, "faction").fill("nordgaard")
     cell(page, CAPTAIN, "points").fill("44")
     cell(page, CAPTAIN, "points").press("Enter")
@@ -180,6 +182,7 @@ def test_the_editor_and_diff_in_german_on_a_phone(official, new_context):
     # The row by its name, the field by the editor's German label (issue 32).
     expect(page.locator("[data-testid=row-name]")).to_contain_text("Karte Gestir Captain")
     expect(page.locator("[data-testid=field]")).to_have_text("Modellpunkte")
+    assert_fits(page, PHONE["width"])
     shot(page, "packs-diff-phone-de")
     # The versions stack on a phone: nothing cut off, the fork's note in German.
     page.goto(f"/packs/{pack.id}/")

@@ -79,3 +79,28 @@ def test_a_refused_publish_brings_the_eye_to_the_error_summary(
     assert len(refused) == 1
     browser_errors.remove(refused[0])
 
+
+
+def test_the_impact_panel_says_whose_lists_it_counts(alices_draft, new_context):
+    """bob builds on alice's pack (shared by link); her panel counts his list apart."""
+    from armylists.lists import services as lists
+    from armylists.packs import drafts
+    from armylists.packs.models import Pack
+    from tests.support.pinned import RAID, on
+
+    bob = make_user("bob")
+    Pack.objects.filter(pk=alices_draft.pk).update(visibility=Pack.PUBLIC)
+    lists.list_create(owner=bob, data={**on(alices_draft, 1, RAID), "name": "bob's raid"})
+    alice = alices_draft.owner
+    drafts.draft_change_row(draft=drafts.draft_get(pack=alices_draft, user=alice),
+                            section="cards", key=CAPTAIN, values={"points": 41})
+    page = new_context(viewport=PHONE).new_page()
+    log_in(page, "alice")
+    page.goto(f"/packs/{alices_draft.id}/edit/?section=cards")
+    panel = page.get_by_test_id("draft-impact")
+    expect(panel).to_contain_text("None of your lists is on version 1")
+    expect(page.get_by_test_id("impact-others")).to_have_text(
+        "Not counted above: 1 list of another player on version 1. "
+        "Each keeps its version until its owner updates it.")
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "packs-impact-phone-en.png"))
