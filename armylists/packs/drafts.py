@@ -64,12 +64,13 @@ def _save(draft: PackDraft, document: dict, *, action: str, section: str, key: s
     return draft
 
 
-def draft_change_row(
-    *, draft: PackDraft, section: str, key: str, values: dict, new_key: str | None = None
-) -> PackDraft:
-    """Set the row's values (dotted path -> value; None removes; a list at a ``refs``
-    path is a list of keys) and rename it to ``new_key`` when given."""
-    document = copy.deepcopy(draft.document)
+def row_changed(
+    document: dict, *, section: str, key: str, values: dict, new_key: str | None = None
+) -> dict | None:
+    """``document`` with the row's values set (dotted path -> value; None removes; a
+    list at a ``refs`` path is a list of keys) and renamed to ``new_key`` when given; a
+    copy, or None when that changes nothing (a row saved as it was)."""
+    original, document = document, copy.deepcopy(document)
     row = rows.find_row(document, section, key)
     if row is None:
         raise PackRefused([ProblemAt("key", f"no row has the key '{key}'", "unknown_key")])
@@ -82,6 +83,18 @@ def draft_change_row(
         problems = rows.rename_row(document, section, key, new_key)
         if problems:
             raise PackRefused(problems)
+    return None if document == original else document
+
+
+def draft_change_row(
+    *, draft: PackDraft, section: str, key: str, values: dict, new_key: str | None = None
+) -> PackDraft:
+    """Change one row (``row_changed``); a row saved unchanged leaves the draft and its
+    history as they are: no step for Undo to take back."""
+    document = row_changed(draft.document, section=section, key=key, values=values,
+                           new_key=new_key)
+    if document is None:
+        return draft
     return _save(draft, document, action="changed", section=section, key=new_key or key)
 
 
@@ -155,4 +168,5 @@ __all__ = [
     "draft_publish",
     "draft_remove_row",
     "draft_start",
+    "row_changed",
 ]

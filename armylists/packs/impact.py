@@ -2,17 +2,21 @@
 
 The lists looked at are the author's lists pinned to the pack's latest version (those an
 update would move on next); each is judged by that version and by the draft, and only
-those whose points or verdict differ are reported. The draft's catalogue is built once
+those whose points or verdict differ are reported. The others are counted, not judged
+(other players' lists on that version, anyone's on an older one), so the panel says
+whose lists it speaks of. The draft's catalogue is built once
 per call (a draft changes, so it is not kept); the latest version's comes from the kept
-catalogues. Queries: the latest version and the lists, whatever their number.
+catalogues. Queries: the latest version, the counts and the lists, whatever their number.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count, Q
+
 from armylists.packs import catalogues as pack_catalogues
-from armylists.packs.models import PackDraft
+from armylists.packs.models import PackDraft, PackVersion
 from rules.engine import DocumentError, parse, validate, with_ids
 from rules.engine.aliases import canonical_list
 from rules.engine.catalogue import PackOrigin
@@ -38,6 +42,11 @@ class DraftImpact:
     version: int
     looked_at: int
     changed: list[ListImpact]
+    # Lists not looked at, so the panel says whose lists it counts: other players' lists
+    # on ``version``, and anyone's on an older version. With the author's own on
+    # ``version`` they make the pack page's "used by" count.
+    others: int = 0
+    older: int = 0
 
 
 def draft_impact(*, draft: PackDraft, user) -> DraftImpact | None:
@@ -56,13 +65,26 @@ def draft_impact(*, draft: PackDraft, user) -> DraftImpact | None:
         .order_by("-updated_at", "-pk")
         .only("pk", "name", "document", "pack_version")[:MAX_LISTS]
     )
+    counts = _not_looked_at(draft.pack, latest.number, user)
     if not pinned:
-        return DraftImpact(version=latest.number, looked_at=0, changed=[])
+        return DraftImpact(version=latest.number, looked_at=0, changed=[], **counts)
     before = pack_catalogues.catalogue_for_version(latest)
     origin = PackOrigin(id=draft.pack_id, version=latest.number, official=False)
     after = catalogue_from_pack(draft.document, origin)
     changed = [found for found in (_judged(al, before, after) for al in pinned) if found]
-    return DraftImpact(version=latest.number, looked_at=len(pinned), changed=changed)
+    return DraftImpact(version=latest.number, looked_at=len(pinned), changed=changed, **counts)
+
+
+def _not_looked_at(pack, number: int, user) -> dict:
+    """How many lists the panel does not judge, in one query: other players' lists on
+    version ``number`` and anyone's on an older version (they keep theirs until their
+    owners update)."""
+    found = PackVersion.objects.filter(pack=pack).aggregate(
+        on_latest=Count("pinned_lists", filter=Q(number=number)),
+        mine=Count("pinned_lists", filter=Q(number=number, pinned_lists__owner=user)),
+        older=Count("pinned_lists", filter=Q(number__lt=number)),
+    )
+    return {"others": found["on_latest"] - found["mine"], "older": found["older"]}
 
 
 def _judged(army_list, before, after) -> ListImpact | None:

@@ -224,6 +224,12 @@ class Presenter:
         or None: this game's packs are not made from catalogues."""
         return None
 
+    def catalogue_report_shown(self, report: dict) -> dict:
+        """The import report of a catalogue (``catalogue_importer``) as the page shows
+        it: the game words what each entry became in the reader's language. As stored
+        here (the API answers it so)."""
+        return report
+
     def unit_type_label(self, unit_type) -> str:
         return readable(unit_type)
 

@@ -4,8 +4,10 @@ system) through the pack pages, reads the report, corrects two bases in the edit
 (by keyboard: Enter in a cell saves its row) so their marker goes, publishes, starts a
 Boarding Action list on her pack (start page -> pack -> builder), builds a legal list
 of the pack's cards within 500 points, saves it, and sees a jump-pack option refused.
-Desktop in English; the import page and report in German on a phone. Screenshots:
-docs/screenshots/bs-catalogue-*.png (with MUSTER_SCREENSHOTS=docs)."""
+Desktop in English; the import page and report in German on a phone, with the game named
+and what each entry became in German, and My packs naming the game (issue 32).
+Screenshots: docs/screenshots/bs-catalogue-*.png and packs-*-de-phone.png (with
+MUSTER_SCREENSHOTS=docs)."""
 
 import re
 
@@ -129,12 +131,28 @@ def test_the_import_page_and_report_in_german_on_a_phone(official, new_context):
     log_in(page)
     page.goto("/packs/import/battlescribe/")
     expect(page.locator("h1")).to_have_text("BattleScribe-Katalog importieren")
+    # The page names the game, by its German name (issue 32), never its key.
+    expect(page.get_by_test_id("catalogue-game")).to_have_text("Spiel: Enterkommando")
     expect(page.locator("label[for=id_catalogue]")).to_have_text("Katalog (.cat oder .catz)")
     import_catalogue(page, name="Klub-Marines")
     expect(page.locator("h2").first).to_have_text("Einträge und was aus ihnen wurde")
+    expect(page.get_by_test_id("catalogue-game")).to_have_text("Spiel: Enterkommando")
+    # What each entry became, in German: the game's words (unit type, base, points).
+    dread = page.get_by_test_id("report-entry").filter(has_text="se-dread")
+    expect(dread).to_contain_text(
+        "Karte brother-dreadnought: Brother Dreadnought (Läufer, 60-mm-Base (Vorgabe, nicht "
+        "aus dem Katalog)), 100 Punkte für 1 Modell, 1 Option")
+    expect(page.get_by_test_id("report-entries")).not_to_contain_text("points for")
+    expect(page.get_by_test_id("report-skipped")).to_contain_text("im Katalog verborgen")
     expect(page.get_by_test_id("modifier-counts")).to_contain_text(
         "1 Modifikatoren: 0 beim Import angewandt")
     page.locator("details summary").first.click()
     expect(page.get_by_test_id("report-rules")).to_contain_text("zur Regel geworden")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     shot(page, "bs-catalogue-report-de-phone")
+    shot(page, "packs-bs-report-de-phone")
+    # My packs lists the pack under the game's name.
+    page.goto("/packs/")
+    mine = page.get_by_test_id("pack-row").filter(has_text="Klub-Marines")
+    expect(mine.get_by_test_id("pack-game")).to_have_text("Enterkommando")
+    shot(page, "packs-mine-de-phone")

@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.screens import DESKTOP, PHONE, shot
-from tests.support.browser import add_card, start_list, total
+from tests.browser.screens import DESKTOP, PHONE, assert_fits, shot
+from tests.support.browser import SCREENSHOTS, add_card, start_list, total
 from tests.support.paths import FIXTURES
 from tests.support.users import PASSWORD, make_user
 
@@ -55,8 +55,9 @@ def diff_rows(page):
         head = (change.get_attribute("data-kind"), change.get_attribute("data-key"),
                 change.get_attribute("data-change"))  # fmt: skip
         for tr in change.locator("tr").all():
-            cells = [
-                tr.locator(f"[data-testid={t}]").inner_text() for t in ("field", "before", "after")
+            # A field by its path (the page shows the editor's label for it).
+            cells = [tr.locator("[data-testid=field]").get_attribute("data-field")] + [
+                tr.locator(f"[data-testid={t}]").inner_text() for t in ("before", "after")
             ]
             rows.append((*head, *cells))
     return sorted(rows)
@@ -168,7 +169,9 @@ def test_the_editor_and_diff_in_german_on_a_phone(official, new_context):
     cell(page, CAPTAIN, "faction").fill("atlantis")
     cell(page, CAPTAIN, "faction").press("Enter")
     expect(page.locator("[data-testid=cell-problem]")).to_have_text("unknown faction 'atlantis'")
-    shot(page, "packs-editor-phone-de")
+    # The screen, not the whole page: on a phone every row is a card of its own.
+    page.locator(f"#row-{CAPTAIN}").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "packs-editor-phone-de.png"))
     cell(page, CAPTAIN, "faction").fill("nordgaard")
     cell(page, CAPTAIN, "points").fill("44")
     cell(page, CAPTAIN, "points").press("Enter")
@@ -176,7 +179,21 @@ def test_the_editor_and_diff_in_german_on_a_phone(official, new_context):
     page.click("[data-testid=publish-form] button.primary")
     page.goto(f"/packs/{pack.id}/diff/?from=1&to=2")
     expect(page.locator("[data-testid=change]")).to_have_count(1)
+    # The row by its name, the field by the editor's German label (issue 32).
+    expect(page.locator("[data-testid=row-name]")).to_contain_text("Karte Gestir Captain")
+    expect(page.locator("[data-testid=field]")).to_have_text("Modellpunkte")
+    assert_fits(page, PHONE["width"])
     shot(page, "packs-diff-phone-de")
+    # The versions stack on a phone: nothing cut off, the fork's note in German.
+    page.goto(f"/packs/{pack.id}/")
+    expect(page.locator("[data-testid=version-note]").last).to_have_text(
+        "abgeleitet von Godslayer v1")
+    published = page.locator("[data-testid=version-published]").first
+    expect(published).to_be_visible()
+    box = published.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert_fits(page, PHONE["width"])
+    shot(page, "packs-pack-phone-de")
     page.set_viewport_size(DESKTOP)
     page.goto(f"/packs/{pack.id}/")
     shot(page, "packs-pack-desktop-de")

@@ -113,9 +113,11 @@ def test_the_report_says_what_each_entry_became_and_what_became_of_each_modifier
     assert rows["Chapter Champion"]["became"].endswith("1 rule(s) evaluated against the list")
     assert rows["Land Speeder"]["base_mm_default"] is False
     assert report["skipped"] == [
-        {"entry": "Legacy Squad", "entry_id": "se-legacy", "reason": "hidden in the catalogue"},
+        {"entry": "Legacy Squad", "entry_id": "se-legacy", "reason": "hidden in the catalogue",
+         "code": "hidden"},
         {"entry": "Chapter Tactics", "entry_id": "se-tactics",
-         "reason": "an entry of type 'upgrade' at the top level, not a unit or model"},
+         "reason": "an entry of type 'upgrade' at the top level, not a unit or model",
+         "code": "not_a_unit", "entry_type": "upgrade"},
     ]
     # The champion's price asks whether the roster holds Assault Marines: the rest of the
     # list, so a rule of the pack (evaluated with each list), no longer "not evaluated".

@@ -4,7 +4,13 @@ special-action shop with its meter of free points, custom units, the hull-breach
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
-from armylists.games.boarding_action import api, api_fields, hull_breach, pack_columns
+from armylists.games.boarding_action import (
+    api,
+    api_fields,
+    catalogue_report,
+    hull_breach,
+    pack_columns,
+)
 from armylists.games.boarding_action.battlescribe import import_roster
 from armylists.games.boarding_action.cards import action_blocks, print_card
 from armylists.games.boarding_action.catalogue_pack import catalogue_pack
@@ -58,6 +64,9 @@ class BoardingActionPresenter(Presenter):
 
     def catalogue_importer(self):
         return catalogue_pack
+
+    def catalogue_report_shown(self, report):
+        return catalogue_report.report_shown(report, self.unit_type_label)
 
     def play_aids(self):
         return [(_("Boarding Action: hull breach"), "tools-boarding-action-hull-breach")]

@@ -98,10 +98,11 @@ def units_of(library: Library, skipped: list[dict]) -> list[tuple[Entry, Link | 
             return
         seen.add(entry.id)
         if entry.hidden or (link is not None and link.hidden):
-            skipped.append(_skip(name, entry.id, "hidden in the catalogue"))
+            skipped.append(_skip(name, entry.id, "hidden in the catalogue", "hidden"))
         elif entry.type not in UNIT_TYPES:
             skipped.append(_skip(name, entry.id, f"an entry of type '{entry.type[:20]}' at the "
-                                 "top level, not a unit or model"))
+                                 "top level, not a unit or model", "not_a_unit",
+                                 entry_type=entry.type[:20]))
         else:
             found.append((entry, link))
 
@@ -113,6 +114,7 @@ def units_of(library: Library, skipped: list[dict]) -> list[tuple[Entry, Link | 
             skipped.append(_skip(
                 link.name or link.id, link.target_id,
                 "a top-level link to no entry of this catalogue or its game system",
+                "no_entry",
             ))
         else:
             consider(target, link)
@@ -122,8 +124,11 @@ def units_of(library: Library, skipped: list[dict]) -> list[tuple[Entry, Link | 
     return found
 
 
-def _skip(name: str, entry_id: str, reason: str) -> dict:
-    return {"entry": name[:200], "entry_id": entry_id[:100], "reason": reason}
+def _skip(name: str, entry_id: str, reason: str, code: str, **params) -> dict:
+    """A skipped entry: ``reason`` in words (English, as the API answers it), ``code``
+    and its ``params`` for the pages to word it in the reader's language."""
+    return {"entry": name[:200], "entry_id": entry_id[:100], "reason": reason, "code": code,
+            **params}
 
 
 class PackBuilder:
@@ -172,7 +177,8 @@ class PackBuilder:
         walked = self.evaluator.evaluate(entry.id, link.id if link is not None else "", name)
         if walked is None or walked.hidden_here:
             self.report["skipped"].append(_skip(name, entry.id, "hidden in the catalogue (by a "
-                                                "modifier that holds for the unit alone)"))
+                                                "modifier that holds for the unit alone)",
+                                                "hidden_by_modifier"))
             return None
         name = (walked.name or name)[:100]
         unit_type = unit_type_of(type_words(walked), self.settings, self.fold)
@@ -266,8 +272,9 @@ class PackBuilder:
                           else ", max 0 per roster in the catalogue (not applied: a modifier "
                           "usually raises it)")
         ruled = [r["value"] for r in walked.rules if r["field"] == "limit"]
-        if ruled and limit is None:
-            limit_text = (f", at most {int(min(ruled))} per list on its own (a rule of the "
+        alone = int(min(ruled)) if ruled and limit is None else None
+        if alone is not None:
+            limit_text = (f", at most {alone} per list on its own (a rule of the "
                           "codex changes it with the rest of the list)")
         rules = len(card["attributes"].get("battlescribe_rules") or ())
         rules_text = f", {rules} rule(s) evaluated against the list" if rules else ""
@@ -286,6 +293,10 @@ class PackBuilder:
             "base_mm_default": default,
             "options": len(card["options"]),
             "max_per_list": card["attributes"].get("max_per_list"),
+            # What "became" says of the limit, for the pages to say it in the reader's
+            # language (catalogue_report.py): the catalogue's, and the codex's on its own.
+            "limit": limit,
+            "limit_alone": alone,
             "not_offered": walked.hidden[:50],
             "problems": walked.broken[:50],
             "rules": rules,

@@ -80,6 +80,12 @@ class ReportRowSerializer(serializers.Serializer):
     base_mm_default = serializers.BooleanField()
     options = serializers.IntegerField()
     max_per_list = serializers.IntegerField(allow_null=True)
+    limit = serializers.IntegerField(
+        allow_null=True, help_text="The catalogue's \"max n per roster\" as read (0 is not "
+                                   "applied: a modifier usually raises it).")
+    limit_alone = serializers.IntegerField(
+        allow_null=True, help_text="At most this many per list on its own, when a rule of the "
+                                   "codex changes the limit with the rest of the list.")
     not_offered = serializers.ListField(child=serializers.CharField())
     problems = serializers.ListField(child=serializers.CharField())
     rules = serializers.IntegerField(
@@ -91,6 +97,10 @@ class SkippedSerializer(serializers.Serializer):
     entry = serializers.CharField()
     entry_id = serializers.CharField()
     reason = serializers.CharField()
+    code = serializers.CharField(help_text="Why, as a code: hidden, hidden_by_modifier, "
+                                           "not_a_unit, no_entry.")
+    entry_type = serializers.CharField(required=False,
+                                       help_text="The entry's type, for not_a_unit.")
 
 
 class NotEvaluatedSerializer(serializers.Serializer):

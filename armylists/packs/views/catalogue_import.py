@@ -17,16 +17,23 @@ from armylists.packs import selectors as pack_selectors
 from armylists.packs.forms import CatalogueImportForm
 from armylists.packs.services import PackRefused, StaleBase
 from armylists.packs.views.access import pack_url, publishable_or_404
+from armylists.presenters import presenter_for
+from armylists.presenters.names import local_name
 from rules import selectors as rules_selectors
 
 
 def _systems() -> list[tuple[str, str]]:
     importable = set(pack_catalogues.catalogue_systems())
-    return [(s.key, s.name) for s in rules_selectors.system_list() if s.key in importable]
+    return [(s.key, local_name(s)) for s in rules_selectors.system_list() if s.key in importable]
 
 
-def _form_page(request, form, pack, problems=(), status=200):
-    context = {"form": form, "pack": pack, "problems": problems}
+def _game(system: str | None):
+    """The game by its key, for its name in the reader's language (never the key)."""
+    return rules_selectors.system_get(key=system) if system else None
+
+
+def _form_page(request, form, pack, problems=(), status=200, system=None):
+    context = {"form": form, "pack": pack, "problems": problems, "game": _game(system)}
     return render(request, "packs/catalogue_import.html", context, status=status)
 
 
@@ -66,21 +73,24 @@ def catalogue_import(request, pack_id=None):
     options = {"systems": systems, "new_pack": pack is None}
     if request.method == "GET":
         form = CatalogueImportForm(initial={"system": system}, **options)
-        return _form_page(request, form, pack)
+        return _form_page(request, form, pack, system=system)
     form = CatalogueImportForm(request.POST, request.FILES, **options)
     if not form.is_valid():
-        return _form_page(request, form, pack, status=400)
+        return _form_page(request, form, pack, status=400, system=system)
     try:
         done = _import(request, form, pack, system)
     except PackRefused as refused:
-        return _form_page(request, form, pack, refused.problems, status=400)
+        return _form_page(request, form, pack, refused.problems, status=400, system=system)
     except StaleBase:
         form.add_error(None, _("Someone published a version meanwhile; import again."))
-        return _form_page(request, form, pack, status=409)
+        return _form_page(request, form, pack, status=409, system=system)
     context = {
         "pack": done.pack,
+        "game": _game(done.pack.system),
         "version": done.version,
-        "report": done.report,
+        # The game words its report (what each entry became) in the reader's language;
+        # the API answers the report as stored.
+        "report": presenter_for(done.pack.system).catalogue_report_shown(done.report),
         "pack_url": pack_url(done.pack),
         "can_publish": pack_selectors.pack_can_publish(pack=done.pack, user=request.user),
     }

@@ -186,12 +186,17 @@ def pack_row(request, pack_id):
     form = RowForm(request.POST, columns=presenter.pack_columns(section))
     if not form.is_valid():
         return _editor(request, pack, failed=(key, form), status=400)
-    draft = drafts.draft_start(pack=pack, user=request.user)
+    change = {"section": section, "key": key, "values": form.values(),
+              "new_key": form.cleaned_data.get("key")}
+    draft = drafts.draft_get(pack=pack, user=request.user)
     try:
-        drafts.draft_change_row(
-            draft=draft, section=section, key=key, values=form.values(),
-            new_key=form.cleaned_data.get("key"),
-        )  # fmt: skip
+        # A row saved as it was starts no draft and no step for Undo to take back.
+        current = draft.document if draft else pack.versions.order_by("-number").first().document
+        if drafts.row_changed(current, **change) is None:
+            messages.info(request, _("Nothing changed in %(key)s.") % {"key": key})
+            return redirect(_back(pack, section, request.POST.get("page"), key))
+        drafts.draft_change_row(draft=draft or drafts.draft_start(pack=pack, user=request.user),
+                                **change)
     except service.PackRefused as refused:
         for problem in refused.problems:
             form.add_error("key" if problem.path == "key" else None, problem.message)
@@ -272,10 +277,20 @@ def pack_draft_publish(request, pack_id):
         return _editor(request, pack, publish_form=form, status=409)
     except service.PackRefused as refused:
         for problem in refused.problems:
-            form.add_error(None, f"{problem.path.removeprefix('document.')}: {problem.message}")
+            form.add_error(None, _publish_problem(problem, draft))
         return _editor(request, pack, publish_form=form, status=400)
     messages.success(request, _("Published version %(n)s.") % {"n": version.number})
     return redirect(pack_url(pack))
+
+
+def _publish_problem(problem, draft) -> str:
+    """A refusal in the reader's words where we know it; else where it is and why."""
+    if problem.code == "unchanged":
+        return _(
+            "Nothing to publish: your draft is the same as version %(n)s. Change a row "
+            "first, or discard the draft."
+        ) % {"n": draft.base_version}
+    return f"{problem.path.removeprefix('document.')}: {problem.message}"
 
 
 def _step(request, pack_id, *, undo: bool):

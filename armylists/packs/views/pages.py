@@ -33,14 +33,11 @@ def _systems():
 @login_required
 def my_packs(request):
     """Template: packs/mine.html. The packs I own or edit, and where to find others."""
-    return render(
-        request,
-        "packs/mine.html",
-        {
-            "packs": list(pack_listings.packs_of_member(user=request.user)),
-            "systems": list(_systems().values()),
-        },
-    )
+    systems = _systems()
+    packs = list(pack_listings.packs_of_member(user=request.user))
+    for pack in packs:  # named by its game's name, never its key
+        pack.game = systems.get(pack.system)
+    return render(request, "packs/mine.html", {"packs": packs, "systems": list(systems.values())})
 
 
 def directory(request, system):

@@ -61,7 +61,11 @@ def pack_settings(request, pack_id):
 def pack_link(request, pack_id):
     """Renew the link (the old one stops working) or revoke it (back to private)."""
     pack = managed_or_404(request, pack_id)
-    if request.POST.get("action") == "revoke":
+    if pack.visibility != pack.LINK:
+        messages.error(
+            request, _("This pack is not shared by link: there is no link to renew or revoke.")
+        )
+    elif request.POST.get("action") == "revoke":
         service.pack_update(pack=pack, visibility=pack.PRIVATE, renew_token=True)
         messages.success(request, _("The link no longer works; the pack is private."))
     else:

@@ -20,7 +20,7 @@ DETAIL_FIELDS = {
 }
 ROW_FIELDS = {"entry", "entry_id", "type", "became", "card", "unit_type", "points", "models",
               "base_mm", "base_mm_default", "options", "max_per_list", "not_offered",
-              "problems", "rules"}
+              "problems", "rules", "limit", "limit_alone"}
 REPORT_FIELDS = {"entries", "skipped", "not_evaluated", "applied", "rules", "modifiers"}
 EVALUATED_FIELDS = {"where", "modifier", "conditions", "status", "cards"}
 EVAL = ROSTERS / "evaluator-test.cat"
@@ -92,10 +92,11 @@ def test_it_makes_a_private_pack_with_a_report(alice):
         "entry": "Brother Dreadnought", "entry_id": "se-dread", "type": "model", "became": "",
         "card": "brother-dreadnought", "unit_type": "walker", "points": 100, "models": 1,
         "base_mm": 60, "base_mm_default": True, "options": 1, "max_per_list": None,
-        "not_offered": [], "problems": [], "rules": 0}
+        "not_offered": [], "problems": [], "rules": 0, "limit": None, "limit_alone": None}
     assert rows["Chapter Champion"]["max_per_list"] == 1
     assert [s["entry"] for s in report["skipped"]] == ["Legacy Squad", "Chapter Tactics"]
-    assert all(set(s) == {"entry", "entry_id", "reason"} for s in report["skipped"])
+    assert [s["code"] for s in report["skipped"]] == ["hidden", "not_a_unit"]
+    assert all({"entry", "entry_id", "reason", "code"} <= set(s) for s in report["skipped"])
     assert report["not_evaluated"] == report["applied"] == []
     assert report["rules"] == [{
         "where": "Chapter Champion", "modifier": "set pts 70",

@@ -66,7 +66,7 @@ def test_a_catalogue_becomes_a_private_pack_and_the_report_shows(clients, alice)
     entries = texts(page, "report-entry")
     assert len(entries) == 5
     dread = next(e for e in entries if e.startswith("Brother Dreadnought (se-dread)"))
-    assert "walker" in dread and "base not from the catalogue" in dread
+    assert "Walker" in dread and "base not from the catalogue" in dread
     # Every card but the Land Speeder (a vehicle, no base) has a default base.
     assert len(page.testid("base-unconfirmed")) == 4
     skipped = page.testid("report-skipped")[0].text
@@ -217,3 +217,45 @@ def test_a_post_without_the_csrf_token_is_refused(official, alice):
     client.force_login(alice)
     assert send(client, name="Club Marines").status_code == 403
     assert not Pack.objects.filter(official=False).exists()
+
+
+def became_of(page, entry_id) -> str:
+    row = next(r for r in page.testid("report-entry") if f"({entry_id})" in r.text)
+    return " ".join(row.find_all("td")[1].text.split())
+
+
+def test_the_game_is_named_and_the_report_worded_in_german(clients):
+    """Issue 32: the page and the report name the game (its German name, not its key);
+    what each entry became and why one was skipped are German under German."""
+    german = clients["alice"]
+    german.cookies["django_language"] = "de"
+    form_page = Page(german.get(URL))
+    assert " ".join(form_page.testid("catalogue-game")[0].text.split()) == "Spiel: Enterkommando"
+    report = Page(send(german, name="Club Marines"))
+    assert " ".join(report.testid("catalogue-game")[0].text.split()) == "Spiel: Enterkommando"
+    assert became_of(report, "se-champion") == (
+        "Karte chapter-champion: Chapter Champion (Infanterie, 32-mm-Base (Vorgabe, nicht "
+        "aus dem Katalog)), 60 Punkte für 1 Modell, 0 Optionen, höchstens 1 je Liste, "
+        "1 Regel, gegen die Liste ausgewertet Base nicht aus dem Katalog")
+    assert "Läufer" in became_of(report, "se-dread")
+    skipped = " ".join(report.testid("report-skipped")[0].text.split())
+    assert "Legacy Squad (se-legacy) : im Katalog verborgen" in skipped
+    assert "ein Eintrag vom Typ „upgrade“ auf oberster Ebene" in skipped
+    assert "boarding-action" not in report.text.replace("/g/boarding-action/", "")
+
+
+def test_the_report_in_english_says_what_the_api_says(clients):
+    english = Page(send(clients["alice"], name="Club Marines"))
+    assert became_of(english, "se-champion").startswith(
+        "card chapter-champion: Chapter Champion (Infantry, 32 mm base (default, not from the "
+        "catalogue)), 60 points for 1 model, 0 options, at most 1 per list, 1 rule evaluated "
+        "against the list")
+    assert " ".join(english.testid("catalogue-game")[0].text.split()) == "Game: Boarding Action"
+
+
+def test_my_packs_name_the_game_not_its_key(clients):
+    alices_import(clients)
+    german = clients["alice"]
+    german.cookies["django_language"] = "de"
+    mine = Page(german.get("/packs/"))
+    assert [g.text for g in mine.testid("pack-game")] == ["Enterkommando"]

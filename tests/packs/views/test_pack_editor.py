@@ -179,6 +179,7 @@ def test_the_diff_page_shows_each_change_old_to_new(clients, alices_pack):
     changes = {
         (c.attrs["data-kind"], c.attrs["data-key"], c.attrs["data-change"]): [
             (
+                tr.find(data_testid="field").attrs["data-field"],
                 tr.find(data_testid="field").text,
                 tr.find(data_testid="before").text,
                 tr.find(data_testid="after").text,
@@ -188,13 +189,17 @@ def test_the_diff_page_shows_each_change_old_to_new(clients, alices_pack):
         for c in page.testid("change")
     }
     assert changes == {
-        ("item", AXE, "changed"): [("points", "5", "7")],
+        ("item", AXE, "changed"): [("points", "Cost", "5", "7")],
         ("card", "nordgaard-jarl", "renamed"): [
-            ("aal", "1", "2"),
-            ("key", CAPTAIN, "nordgaard-jarl"),
-            ("points", "40", "44"),
+            ("aal", "AAL", "1", "2"),
+            ("key", "Key", CAPTAIN, "nordgaard-jarl"),
+            ("points", "Model points", "40", "44"),
         ],
     }
+    # Rows by their names, their keys beside them.
+    names = [" ".join(n.text.split()) for n in page.testid("row-name")]
+    assert sorted(names) == ["Card Gestir Captain nordgaard-jarl",
+                             "Item Bearded Axe nordgaard-bearded-axe"]
     same = Page(clients["alice"].get(f"/packs/{alices_pack.id}/diff/?from=2&to=2"))
     assert same.testid("no-changes")
     assert clients["alice"].get(f"/packs/{alices_pack.id}/diff/?from=1&to=3").status_code == 404
