@@ -1,6 +1,6 @@
 """Stat tables on a 390 px phone in a real Chromium (issue 32, item 6): in the play view,
-the print sheet and the printed cards of a list of each game, no column of a table is cut
-off. A table fits the screen, or sits in a box that scrolls sideways and shows that it
+the print sheet and the printed cards of a list of each game, and a Mordheim warband's
+campaign roster, no column of a table is cut off. A table fits the screen, or sits in a box that scrolls sideways and shows that it
 does (a fade on the side where more columns wait); every cell can be reached, inside the
 viewport or inside its scrolling box. English and German (German words are longer)."""
 
@@ -11,7 +11,7 @@ from armylists.lists import services as lists_services
 from tests.browser.screens import LOCALES, PHONE
 from tests.support.browser import SCREENSHOTS, live_pack
 from tests.support.print_lists import LISTS
-from tests.support.users import make_user
+from tests.support.users import PASSWORD, make_user
 
 pytestmark = [pytest.mark.browser]
 
@@ -78,6 +78,22 @@ def test_no_stat_column_is_cut_off_on_a_phone(new_context, alice_lists, system, 
     assert not problems, f"{len(problems)} cells:\n" + "\n".join(problems[:6])
     if (system, where, lang) == ("godslayer", "play", "en"):  # the widest stat line
         page.screenshot(path=str(SCREENSHOTS / "play-phone.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_campaign_roster_is_not_cut_off_on_a_phone(new_context, alice_lists, lang):
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                       locale=LOCALES[lang]).new_page()
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button.primary")
+    page.goto(f"/lists/{alice_lists['mordheim'].id}/campaign/")
+    expect(page.get_by_test_id("fighter").first).to_be_visible()
+    problems = page.evaluate(MEASURE)
+    assert not problems, f"{len(problems)} cells:\n" + "\n".join(problems[:6])
+    page.locator(".table-wrap").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"campaign-roster-phone-{lang}.png"))
 
 
 def test_a_table_too_wide_for_the_phone_scrolls_and_says_so(new_context, alice_lists):
