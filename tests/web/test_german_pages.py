@@ -1,5 +1,5 @@
 """Every page added since the packs arrived, in German (issue 32): the packs' pages and
-editor, the imports, the events, each step of recording a Mordheim battle, the compare
+editor, the imports (a BattleScribe catalogue as a pack, a roster in the builder), the events, each step of recording a Mordheim battle, the compare
 page, the play view, the print sheets, the builder and the play aids, read by a German
 browser (Accept-Language and the language cookie), show none of the English of the
 project's own catalogue (tests/support/german.py), nor the English issue 32 found that is
@@ -15,6 +15,7 @@ from django.test import Client
 from armylists.lists import services as lists_services
 from tests.support import events as ev
 from tests.support import pack_pages
+from tests.support.battlescribe import BA_ROS, MH_ROS
 from tests.support.battlescribe_catalogues import CAT, GST
 from tests.support.german import english_left
 from tests.support.mordheim_warband import WARBAND
@@ -92,6 +93,21 @@ def test_the_builder_play_view_and_print_sheets_are_german(alice, saved):
     pages["my lists"] = read(client, "/lists/")
     pages["import"] = read(client, "/lists/import/")
     pages["open"] = read(client, "/lists/open/")
+    assert leftovers(pages) == {}
+
+
+@pytest.mark.parametrize(("roster", "name"), [(BA_ROS, "party.ros"), (MH_ROS, "band.ros")])
+def test_a_battlescribe_roster_opened_in_the_builder_is_german(alice, load_system, roster,
+                                                               name):
+    for key in ("boarding-action", "mordheim"):
+        load_system(key)
+    client = german(alice)
+    pages = {"import": read(client, "/lists/import/")}
+    response = client.post("/lists/import/", {
+        "file": SimpleUploadedFile(name, roster, content_type="application/octet-stream")},
+        follow=True)
+    assert response.status_code == 200 and 'id="builder"' in response.content.decode()
+    pages["imported roster"] = response.content.decode()
     assert leftovers(pages) == {}
 
 
