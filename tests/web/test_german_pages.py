@@ -1,9 +1,10 @@
 """Every page added since the packs arrived, in German (issue 32): the packs' pages and
-editor, the imports (a BattleScribe catalogue as a pack, a roster in the builder), the events, each step of recording a Mordheim battle, the compare
-page, the play view, the print sheets, the builder and the play aids, read by a German
-browser (Accept-Language and the language cookie), show none of the English of the
-project's own catalogue (tests/support/german.py), nor the English issue 32 found that is
-not in the catalogue yet (NOT_IN_CATALOGUE). A refusal of Kemet's resolver is German too.
+editor, the imports (a BattleScribe catalogue as a pack, a roster in the builder), the
+events, each step of recording a Mordheim battle, the compare page, the play view, the
+print sheets, the builder and the play aids, read by a German browser (Accept-Language
+and the language cookie), show none of the English of the project's own catalogue
+(tests/support/german.py), nor the English issue 32 found that is not in the catalogue
+yet (NOT_IN_CATALOGUE). A refusal of Kemet's resolver is German too.
 
 KNOWN lists what is still English on pages another branch is rewriting (the pack pages):
 each entry is removed when that branch's German arrives."""
