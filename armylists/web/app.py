@@ -25,7 +25,7 @@ ICON_SIZES = (192, 512)
 PRECACHE = (
     "css/muster.css", "css/print.css", "css/paper-a4.css", "css/paper-letter.css",
     "js/theme.js", "js/offline.js", "js/muster.js", "js/htmx.min.js", "js/play.js",
-    "js/print.js", "js/builder-focus.js", "js/builder-reorder.js",
+    "js/print.js", "js/builder-focus.js", "js/builder-reorder.js", "js/scroll-cue.js",
 )
 BRAND_COLOUR = "#2b2420"  # the header's colour: the title bar of the installed app
 

@@ -17,7 +17,9 @@ def env_bool(name: str, default: bool = False) -> bool:
 
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret-muster-key-change-me-in-production")
-DEBUG = env_bool("DEBUG", True)
+# Off unless DEBUG=1 is given: Django's debug 404 lists every URL pattern, and a server
+# started without a word must show the project's own pages (templates/404.html).
+DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",")
 
 # Each game's web side (its presenter, pages, API endpoints, importer): one package per

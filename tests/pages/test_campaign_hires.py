@@ -85,6 +85,10 @@ def test_a_hired_sword_is_dismissed_in_the_trading_step(alice_client, alice, loa
     so_far = page.testid("battle-so-far")[0].text
     assert "Dismissed: Rudi (Roadwarden) leaves the warband" in so_far
     assert "Upkeep paid: Rudi" not in so_far  # dismissed before his upkeep was due
+    assert "No upkeep for Rudi: dismissed before it was due" in so_far
+    [note] = page.testid("dismissed-note")  # why his upkeep line is gone, and the way back
+    assert "owes no upkeep" in note.text
+    assert note.find("a").attrs["href"] == "?step=trading#battle"
     submit(alice_client, warband, action="record", testid="review-form")
     battle = CampaignBattle.objects.get()
     assert battle.data["input"]["dismissals"] == [{"entry_id": rudi.attrs["value"]}]

@@ -118,6 +118,14 @@ def test_it_marks_a_day_card_the_resolver_refuses(client, kemet):
         "Morning Offering (sample day card) is a day card: it may not be played in battle"]
 
 
+def test_the_resolvers_refusal_is_german_under_german(kemet):
+    german = Client(HTTP_ACCEPT_LANGUAGE="de")
+    r = german.post(KEMET, battle(defender=side("defender",
+                                                interventions=["sample-morning-offering"])))
+    [message] = field_errors(r)
+    assert message.endswith("ist eine Tageskarte: Sie darf nicht im Kampf gespielt werden")
+
+
 @pytest.mark.parametrize("data", [
     {},
     battle(side("attacker", card="no-such-card")),

@@ -37,7 +37,10 @@ def kemet_battle(data, *, catalogue: Catalogue | None = None, localized: bool = 
     try:
         return kemet.resolve_battle(catalogue, data, **words)
     except kemet.BattleError as exc:
-        raise ToolError(exc.errors) from None
+        if not localized:
+            raise ToolError(exc.errors) from None
+        raise ToolError([(path, phrase.render(**words), code)
+                         for path, phrase, code in exc.phrases]) from None
 
 
 # -- forms ---------------------------------------------------------------------------------

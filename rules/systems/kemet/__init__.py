@@ -30,15 +30,19 @@ BATTLE_CARD, INTERVENTION = "battle_card", "divine_intervention"
 
 
 class BattleError(ValueError):
-    """The battle cannot be fought as given; ``errors`` is a list of (path, message, code).
+    """The battle cannot be fought as given; ``errors`` is a list of (path, message, code)
+    in English (the API's words), ``phrases`` the same with each message a ``Phrase``, to
+    be said in the reader's language (the page).
 
     Codes: ``required``, ``invalid``, ``unknown_field``, ``unknown_key`` and
     ``card_not_allowed`` (a day card, or a card of the wrong kind, played in battle).
     """
 
-    def __init__(self, errors: list[tuple[str, str, str]]):
-        self.errors = errors
-        super().__init__("; ".join(f"{path or '(battle)'}: {msg}" for path, msg, _ in errors))
+    def __init__(self, phrases: list[tuple[str, Phrase, str]]):
+        self.phrases = phrases
+        self.errors = [(path, str(phrase), code) for path, phrase, code in phrases]
+        super().__init__("; ".join(f"{path or '(battle)'}: {msg}"
+                                   for path, msg, _ in self.errors))
 
 
 def price_entry(catalogue: Catalogue, document: ListDocument, entry: Entry) -> int:
@@ -73,20 +77,21 @@ def _attr(item: Item, key: str) -> int:
 class _Reader:
     def __init__(self, catalogue: Catalogue):
         self.catalogue = catalogue
-        self.errors: list[tuple[str, str, str]] = []
+        self.errors: list[tuple[str, Phrase, str]] = []
 
-    def error(self, path: str, message: str, code: str = "invalid") -> None:
-        self.errors.append((path, message, code))
+    def error(self, path: str, message: str, code: str = "invalid", **params) -> None:
+        """``message``: marked with N_, its ``{names}`` filled from ``params``."""
+        self.errors.append((path, Phrase(message, params), code))
 
     def count(self, data: Mapping, key: str, path: str, default=None) -> int:
         value = data.get(key)
         if value is None:
             value = default
         if value is None:
-            self.error(path, "is required", "required")
+            self.error(path, N_("is required"), "required")
             return 0
         if not _is_count(value):
-            self.error(path, f"must be a whole number >= 0, not {value!r}")
+            self.error(path, N_("must be a whole number >= 0, not {value}"), value=repr(value))
             return 0
         return value
 
@@ -95,31 +100,32 @@ class _Reader:
         if data is None:
             return dict.fromkeys(keys, 0)
         if not isinstance(data, Mapping):
-            self.error(path, f"must be an object, not {data!r}")
+            self.error(path, N_("must be an object, not {value}"), value=repr(data))
             return dict.fromkeys(keys, 0)
         for key in data:
             if key not in keys:
-                self.error(f"{path}.{key}", f"unknown field; one of {', '.join(keys)}",
-                           "unknown_field")
+                self.error(f"{path}.{key}", N_("unknown field; one of {keys}"),
+                           "unknown_field", keys=", ".join(keys))
         return {k: self.count(data, k, f"{path}.{k}", 0) for k in keys}
 
     def item(self, key, path: str, kind: str) -> Item | None:
         """A known, battle-playable card of ``kind``."""
         if not isinstance(key, str) or not key:
-            self.error(path, f"must be a card key, not {key!r}", "required" if key is None
-                       else "invalid")
+            self.error(path, N_("must be a card key, not {value}"), "required" if key is None
+                       else "invalid", value=repr(key))
             return None
         item = self.catalogue.items.get(key)
         if item is None:
-            self.error(path, f"unknown card '{key}'", "unknown_key")
+            self.error(path, N_("unknown card '{key}'"), "unknown_key", key=key)
             return None
         if item.kind == INTERVENTION and item.attributes.get("battle") is False:
-            self.error(path, f"{item.name} is a day card: it may not be played in battle",
-                       "card_not_allowed")
+            self.error(path, N_("{name} is a day card: it may not be played in battle"),
+                       "card_not_allowed", name=item.name)
             return None
         if item.kind != kind:
-            what = "battle card" if kind == BATTLE_CARD else "divine intervention"
-            self.error(path, f"{item.name} is not a {what}", "card_not_allowed")
+            self.error(path, N_("{name} is not a battle card") if kind == BATTLE_CARD
+                       else N_("{name} is not a divine intervention"), "card_not_allowed",
+                       name=item.name)
             return None
         return item
 
@@ -128,7 +134,7 @@ class _Reader:
         if data.get("card_values") is not None:
             return self.numbers(data["card_values"], VALUES, f"{path}.card_values")
         if data.get("card") is None:
-            self.error(f"{path}.card", "give a battle card key or card_values", "required")
+            self.error(f"{path}.card", N_("give a battle card key or card_values"), "required")
             return dict.fromkeys(VALUES, 0)
         item = self.item(data["card"], f"{path}.card", BATTLE_CARD)
         return {k: _attr(item, k) for k in VALUES} if item else dict.fromkeys(VALUES, 0)
@@ -137,7 +143,7 @@ class _Reader:
         """The divine interventions played, in order (each a key or ``{"key": ...}``)."""
         picks = picks or []
         if not isinstance(picks, list):
-            self.error(f"{path}.interventions", "must be a list of {\"key\": ...}")
+            self.error(f"{path}.interventions", N_('must be a list of {{"key": ...}}'))
             return []
         played = []
         for j, pick in enumerate(picks):
@@ -149,18 +155,19 @@ class _Reader:
 
     def side(self, data, path: str) -> dict | None:
         if not isinstance(data, Mapping):
-            self.error(path, "is required" if data is None else "must be an object",
+            self.error(path, N_("is required") if data is None else N_("must be an object"),
                        "required" if data is None else "invalid")
             return None
         for key in data:
             if key not in SIDE_KEYS:
-                self.error(f"{path}.{key}", "unknown field", "unknown_field")
+                self.error(f"{path}.{key}", N_("unknown field"), "unknown_field")
         card_key = data.get("card")
         card = self.card_values(data, path)
         interventions = self.interventions(data.get("interventions"), path)
         district = data.get("in_own_city_district", False)
         if not isinstance(district, bool):
-            self.error(f"{path}.in_own_city_district", f"must be true or false, not {district!r}")
+            self.error(f"{path}.in_own_city_district", N_("must be true or false, not {value}"),
+                       value=repr(district))
         return {
             "soldiers": self.count(data, "soldiers", f"{path}.soldiers"),
             "card": card_key if isinstance(card_key, str) else None,
@@ -175,15 +182,16 @@ class _Reader:
 def _read(catalogue: Catalogue, data) -> tuple[dict, str | None]:
     reader = _Reader(catalogue)
     if not isinstance(data, Mapping):
-        raise BattleError([("", "the battle must be an object with attacker and defender",
-                            "invalid")])
+        raise BattleError([("", Phrase(N_("the battle must be an object with attacker and "
+                                          "defender")), "invalid")])
     for key in data:
         if key not in (*SIDES, "zone_reward"):
-            reader.error(key, "unknown field", "unknown_field")
+            reader.error(key, N_("unknown field"), "unknown_field")
     sides = {name: reader.side(data.get(name), name) for name in SIDES}
     zone = data.get("zone_reward")
     if zone is not None and zone not in ZONE_REWARDS:
-        reader.error("zone_reward", f"must be temple, pyramid or null, not {zone!r}")
+        reader.error("zone_reward", N_("must be temple, pyramid or null, not {value}"),
+                     value=repr(zone))
     if reader.errors:
         raise BattleError(reader.errors)
     return sides, zone

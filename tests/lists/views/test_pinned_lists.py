@@ -48,6 +48,23 @@ def test_the_builder_names_the_pack_and_its_version_and_that_it_is_not_official(
     assert page.total == RAID_POINTS
 
 
+@pytest.mark.parametrize(("language", "list_words", "pack_words"), [
+    ("en", "list version 3", "pack “Club Godslayer”, version 1"),
+    ("de", "Listenversion 3", "Paket „Club Godslayer“, Version 1"),
+])
+def test_the_builder_tells_the_lists_version_from_the_packs(alice, pinned, language,
+                                                            list_words, pack_words):
+    """Issue 32: two "version"s side by side in the header, each saying whose it is."""
+    for _ in range(2):
+        pinned = lists.list_update(army_list=pinned, data={**pinned.document, "name": "Raid"},
+                                   expected_version=pinned.version, user=alice)
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(alice)
+    page = Page(client.get(f"/lists/{pinned.id}/"))
+    assert page.testid("list-version")[0].text == list_words
+    assert page.testid("pack-badge")[0].text == pack_words
+
+
 def test_a_list_on_the_official_pack_stays_sample_data(alice_client, alice, official):
     from tests.support.pinned import RAID
 
