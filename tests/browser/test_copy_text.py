@@ -51,6 +51,9 @@ def test_the_owner_copies_by_keyboard_and_no_form_is_sent(new_context, raid):
     page.fill("input[name=password]", PASSWORD)
     page.click("main button.primary")
     expect(page).to_have_url(f"{page.url.split('/lists/')[0]}/lists/{raid.id}/")
+    # The address changes before the page's scripts run: until htmx has loaded, the
+    # button is a plain link to the text page (flaky on a loaded machine).
+    page.wait_for_load_state()
     url = page.url
     page.get_by_test_id("show-text").focus()
     page.keyboard.press("Enter")
