@@ -1,8 +1,9 @@
 """Reads of saved lists. Every lookup of a private list goes through the owner; a shared
 one through its token, which is checked for shape before it reaches the database. And a
 saved list's workspace in this browser (its unsaved edits in the builder), which its
-other pages mention."""
+other pages mention. And the stamps of both, which key their pages' ETags."""
 
+import json
 import re
 
 from django.contrib.postgres.expressions import ArraySubquery
@@ -125,3 +126,58 @@ def is_unsaved(*, workspace: Workspace) -> bool:
     if army_list is None:
         return True
     return workspace.document != army_list.document or workspace.base_version != army_list.version
+
+
+# -- stamps: what changes with every write of a row -------------------------------------
+#
+# A kept page (armylists/web/conditional.py) is keyed, and its ETag made, by the stamps of
+# the rows it shows: ``updated_at`` (auto_now; every write in the services is a ``save()``
+# or names ``updated_at``) and the columns a service writes without it (the share tokens,
+# a workspace's ``discarded``). Read from a loaded row or from the database, a stamp is
+# the same tuple (tests/lists/test_selectors_stamps.py).
+
+LIST_STAMP = ("id", "updated_at", "version", "share_token", "revoked_share_token")
+WORKSPACE_STAMP = ("id", "updated_at", "revision", "discarded", "base_version")
+
+
+def list_stamp(army_list: ArmyList | None) -> tuple | None:
+    if army_list is None:
+        return None
+    return (*(getattr(army_list, c) for c in LIST_STAMP), army_list.system.updated_at)
+
+
+def workspace_stamp(workspace: Workspace | None) -> tuple | None:
+    if workspace is None:
+        return None
+    return tuple(getattr(workspace, c) for c in WORKSPACE_STAMP)
+
+
+def shared_list_stamp(*, token: str) -> tuple | None:
+    """The stamp of the list shared by ``token`` (None: no list is shared by it, or the
+    token is not shaped like one); the same tuple as ``list_stamp`` of that list."""
+    if not token or not TOKEN.fullmatch(token):
+        return None
+    found = (
+        ArmyList.objects.filter(share_token=token)
+        .order_by()
+        .values_list(*LIST_STAMP, "system__updated_at")[:1]
+    )
+    return next(iter(found), None)
+
+
+def draft_stamp(*, holder: str | None, key: str) -> tuple[tuple, dict | None] | None:
+    """The stamp of this holder's draft (as ``workspace_stamp``) and the ``pack`` its
+    document is on (None: the official data), in one query (the builder needs the pack
+    before it knows which data judges the page); None when there is no draft."""
+    if holder is None:
+        return None
+    found = (
+        Workspace.objects.filter(holder=holder, key=key, discarded=False)
+        .order_by()
+        .values_list(*WORKSPACE_STAMP, "document__pack")[:1]
+    )
+    row = next(iter(found), None)
+    if row is None:
+        return None
+    pack = json.loads(row[-1]) if isinstance(row[-1], str) else row[-1]
+    return row[:-1], pack if isinstance(pack, dict) else None

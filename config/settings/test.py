@@ -16,5 +16,11 @@ DATABASES["default"]["TEST"] = {"NAME": f"test_muster_{os.getpid()}"}  # noqa: F
 # The throttles count in this process's memory here: each test starts with them empty
 # (tests/conftest.py) without needing the database; tests/web/test_brakes.py points
 # them at the database, as everywhere else.
-CACHES = {**CACHES, "brakes": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",  # noqa: F405
-                               "LOCATION": "brakes"}}
+# The kept pages too (tests/conftest.py empties them for each test, which on the database
+# would need the database in every test); tests/web/test_conditional.py keeps them in the
+# database, as everywhere else.
+CACHES = {**CACHES,  # noqa: F405
+          "brakes": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                     "LOCATION": "brakes"},
+          "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                    "LOCATION": "pages", "TIMEOUT": 600, "OPTIONS": {"MAX_ENTRIES": 2000}}}
