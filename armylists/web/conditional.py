@@ -21,6 +21,10 @@ in template rendering, while the rows a page reads cost a small query or two. So
   change of anything the page shows is a new key, so nothing is invalidated and nothing
   stale is served; a page whose rows changed between reading their stamps and rendering
   is kept under the older key: newer than its key says, never older.
+- In front of it, "pages-here" (Django's per-process memory cache, as it is) holds the
+  small pages this worker served last: a page asked again costs its stamps' query and
+  no other (the database cache's own query doubled the time of a kept page; see
+  docs/performance.md). The same keys, so it cannot go stale either.
 - Only plain successful GETs get an ETag or are kept: no page with a message waiting
   (messages are shown once), no answer to a post, no error, no redirect, and no address
   with a query the page does not read (``reads``: ``?v=1``, ``?v=2``... would each be a
@@ -51,6 +55,8 @@ VARY = ("Cookie", "Accept-Language", "HX-Request")
 # A page larger than this is rendered each time: a few huge lists must not push out
 # every other page.
 MAX_KEPT_CHARS = 1024 * 1024
+# And a page larger than this is not kept in a worker's memory (256 entries: 32 MB).
+MAX_HERE_CHARS = 128 * 1024
 
 _KEY = "_conditional_page_key"  # the request's page key, set by the decorator
 
@@ -67,10 +73,11 @@ def conditional_page(state_of: Callable[..., tuple | None], *, reads: tuple[str,
             setattr(request, _KEY, key)
             if key is None:
                 return None
-            # The secret this visitor's token is made from, as the page will hold it (a new
-            # visitor's is made now, and its cookie set with this answer).
-            get_token(request)
-            return 'W/"' + _digest((key, request.META.get("CSRF_COOKIE"))) + '"'
+            # The secret this visitor's token is made from, as the page will hold it (read
+            # from the cookie; a new visitor's is made now, and set with this answer).
+            if "CSRF_COOKIE" not in request.META:
+                get_token(request)
+            return 'W/"' + _digest((key, request.META["CSRF_COOKIE"])) + '"'
 
         conditioned = condition(etag_func=etag)(view)
 
@@ -95,10 +102,17 @@ def conditional_page(state_of: Callable[..., tuple | None], *, reads: tuple[str,
 
 def kept(request, template: str) -> HttpResponse | None:
     """The page as kept for this request's state (``conditional_page``), rendered before
-    by any worker; None when it is not kept (yet) or may not be: the caller then builds
-    its values and hands them to ``render_kept``. Looked up before any row is loaded."""
+    by any worker (this one's copy first); None when it is not kept (yet) or may not be:
+    the caller then builds its values and hands them to ``render_kept``. Looked up
+    before any row is loaded."""
     key = _cache_key(request, template)
-    html = caches["pages"].get(key) if key is not None else None
+    if key is None:
+        return None
+    html = caches["pages-here"].get(key)
+    if html is None:
+        html = caches["pages"].get(key)
+        if html is not None and len(html) <= MAX_HERE_CHARS:
+            caches["pages-here"].set(key, html)
     return None if html is None else _answer(request, html)
 
 
@@ -113,6 +127,8 @@ def render_kept(request, template: str, values: dict, *, status: int = 200) -> H
     html = render_to_string(template, {**values, "csrf_token": CSRF_PLACEHOLDER}, request)
     if len(html) <= MAX_KEPT_CHARS:
         caches["pages"].set(key, html)
+    if len(html) <= MAX_HERE_CHARS:
+        caches["pages-here"].set(key, html)
     return _answer(request, html)
 
 
@@ -152,3 +168,10 @@ def _keepable(request, reads: tuple[str, ...]) -> bool:
 
 def _digest(parts) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=20).hexdigest()
+
+
+def forget_kept_pages() -> None:
+    """Every kept page, the shared ones and this process's copies: for measuring what a
+    page costs to render (scripts/bench)."""
+    caches["pages"].clear()
+    caches["pages-here"].clear()
