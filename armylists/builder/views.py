@@ -35,7 +35,7 @@ from rules.engine import DocumentError
 def _draft_shown(request, system):
     """What the draft page shows, for its ETag and kept copy: the game data's stamp and
     the draft's (None: no draft, a save waiting for the login, or data without a stamp)."""
-    _holder, found, catalogue = _draft_read(request, official=catalogue_or_404(system))
+    _holder, found, catalogue = _draft_read(request, official=_official(request, system))
     if found is None or saving.save_waits(request):
         return None
     return _state(catalogue, found[0], None, [])
@@ -49,10 +49,19 @@ def draft_builder(request, system):
     A post with a ``document`` (a list file's JSON, action ``load``) puts that list on the
     page; it is checked, bounds first, before anything else happens.
     """
-    catalogue = catalogue_or_404(system)
+    catalogue = _official(request, system)
     if request.method == "POST":
         return _draft_post(request, official=catalogue)
     return _draft_page(request, official=catalogue)
+
+
+def _official(request, system):
+    """The game's official data (404: no such game), read once a request (the ETag reads
+    it first; inside a transaction each read is a query)."""
+    found = getattr(request, "_official", None)
+    if found is None:
+        found = request._official = catalogue_or_404(system)
+    return found
 
 
 def _draft_read(request, *, official):

@@ -88,7 +88,7 @@ def conditional_page(state_of: Callable[..., tuple | None], *, reads: tuple[str,
             response = conditioned(request, *args, **kwargs)
             if response.status_code not in (200, 304):
                 # Not the page the state describes: nothing for a browser to send back.
-                del response["ETag"]
+                response.headers.pop("ETag", None)
                 return response
             if response.has_header("ETag"):
                 response["Cache-Control"] = CACHE_CONTROL
