@@ -138,7 +138,8 @@ def is_unsaved(*, workspace: Workspace) -> bool:
 # a workspace's ``discarded``). Read from a loaded row or from the database, a stamp is
 # the same tuple (tests/lists/test_selectors_stamps.py).
 
-LIST_STAMP = ("id", "updated_at", "version", "share_token", "revoked_share_token")
+LIST_STAMP = ("id", "updated_at", "version", "share_token", "revoked_share_token",
+              "pack_version_id")
 WORKSPACE_STAMP = ("id", "updated_at", "revision", "discarded", "base_version")
 
 
@@ -146,6 +147,12 @@ def list_stamp(army_list: ArmyList | None) -> tuple | None:
     if army_list is None:
         return None
     return (*(getattr(army_list, c) for c in LIST_STAMP), army_list.system.updated_at)
+
+
+def list_stamp_pinned(stamp: tuple) -> bool:
+    """The list of ``stamp`` is pinned to a pack version: what its pages show of the pack
+    (its name) changes with the pack's row, which no stamp of the list covers."""
+    return stamp[LIST_STAMP.index("pack_version_id")] is not None
 
 
 def workspace_stamp(workspace: Workspace | None) -> tuple | None:

@@ -129,3 +129,13 @@ def test_it_reads_no_stamp_for_a_token_of_the_wrong_shape(army_list, django_asse
     with django_assert_num_queries(0):
         assert stamps.shared_list_stamp(token="not a token!") is None
         assert stamps.shared_list_stamp(token="") is None
+
+
+def test_a_list_on_a_pack_version_has_a_pinned_stamp(army_list, alice):
+    from tests.support.pinned import RAID, alices_dearer_pack, official_pack, on
+
+    pack = alices_dearer_pack(alice, official_pack())
+    pinned = lists.list_create(owner=alice, data=on(pack, 2, RAID))
+    loaded, read = shared_stamp(pinned)
+    assert loaded == read and stamps.list_stamp_pinned(read)
+    assert not stamps.list_stamp_pinned(shared_stamp(army_list)[1])

@@ -346,3 +346,26 @@ def test_a_page_too_large_is_rendered_each_time(shared, monkeypatch):
     client.get(url)
     again = client.get(url)
     assert again.status_code == 200 and not kept(again)
+
+
+def test_a_list_on_a_players_pack_is_rendered_each_time_without_an_etag(alice):
+    """A list on a pack version shows what its pack's row says (its name, a newer
+    version), which no stamp covers: no ETag, never kept (rules.selectors.catalogue_stamp),
+    on the owner's page, the shared page and its print sheet."""
+    from tests.support.pinned import RAID, alices_dearer_pack, official_pack, on
+
+    pack = alices_dearer_pack(alice, official_pack())
+    army_list = lists_services.list_create(owner=alice, data=on(pack, 2, RAID))
+    owner = Client()
+    owner.force_login(alice)
+    shared = f"/s/{army_list.share_token}/"
+    for client, url in ((owner, f"/lists/{army_list.id}/"), (Client(), shared),
+                        (Client(), shared + "print/")):  # fmt: skip
+        for _ in range(2):
+            page = client.get(url)
+            assert page.status_code == 200 and page.templates, url
+            assert not page.has_header("ETag"), url
+    # Its name is the pack's as it is now.
+    pack.name = "Renamed Godslayer"
+    pack.save()
+    assert "Renamed Godslayer" in Client().get(shared).content.decode()

@@ -21,11 +21,13 @@ from armylists.web.conditional import conditional_page, kept, render_kept
 
 def _shown(request, token):
     """What a shared page shows, for its ETag and kept copy: the list's stamp (one small
-    query). No list shared by the token: 404, whatever the request sent."""
+    query). No list shared by the token: 404, whatever the request sent. A list on a
+    pack version shows the pack's name as it is now: rendered each time, as its builder
+    is (rules.selectors.catalogue_stamp)."""
     stamp = selectors.shared_list_stamp(token=token)
     if stamp is None:
         raise Http404
-    return (stamp,)
+    return None if selectors.list_stamp_pinned(stamp) else (stamp,)
 
 
 @conditional_page(_shown)
