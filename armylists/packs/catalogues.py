@@ -2,9 +2,10 @@
 
 A version never changes (a database trigger refuses it), so what is built from it is
 kept for good, keyed by the version row's id (PostgreSQL never hands an id out twice),
-in a bounded LRU (cachetools): many players' packs must not grow the process without limit. A hit
-costs no query and does not load the document; a miss loads it once and converts it
-with the same converter as the official tables (``rules.engine.pack_catalogue``).
+in a bounded LRU (cachetools'): many players' packs must not grow the process without
+limit. A hit costs no query and does not load the document; a miss loads it once and
+converts it with the same converter as the official tables
+(``rules.engine.pack_catalogue``).
 """
 
 from __future__ import annotations
