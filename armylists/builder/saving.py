@@ -45,10 +45,15 @@ class Page:
         return Shown(dict(self.shows), extra)
 
 
+def save_waits(request) -> bool:
+    """A logged-out "Save" waits to be done now that the player is logged in."""
+    return request.user.is_authenticated and SAVE_AFTER_LOGIN in request.session
+
+
 def save_after_login(request, *, catalogue, holder):
     """The save a logged-out "Save" asked for, done now that the player is logged in (None:
     there is none to do)."""
-    if not request.user.is_authenticated or SAVE_AFTER_LOGIN not in request.session:
+    if not save_waits(request):
         return None
     key = request.session.pop(SAVE_AFTER_LOGIN)
     workspace = workspaces.draft_get(holder=holder, system=catalogue.system)

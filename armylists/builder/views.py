@@ -11,6 +11,8 @@ address always names the list on screen.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.urls import reverse
@@ -18,43 +20,73 @@ from django.views.decorators.http import require_http_methods
 
 from armylists.builder import opening, post, saving, workspaces
 from armylists.builder.context import builder_context
-from armylists.lists import documents, scoring, selectors, stamps
+from armylists.lists import documents, scoring, selectors
 from armylists.lists import services as lists
 from armylists.lists.lookups import owned_or_404
 from armylists.lists.readonly import readonly_context
 from armylists.presenters import presenter_of
 from armylists.web import sessions
-from armylists.web.page_cache import kept_page, render_and_keep
+from armylists.web.conditional import conditional_page, kept, render_kept
 from armylists.web.pages import catalogue_or_404, go, whole_number
 from rules import selectors as rules_selectors
 from rules.engine import DocumentError
 
 
+def _draft_shown(request, system):
+    """What the draft page shows, for its ETag and kept copy: the game data's stamp and
+    the draft's (None: no draft, a save waiting for the login, or data without a stamp)."""
+    _holder, found, catalogue = _draft_read(request, official=_official(request, system))
+    if found is None or saving.save_waits(request):
+        return None
+    return _state(catalogue, found[0], None, [])
+
+
 @require_http_methods(["GET", "POST"])
+@conditional_page(_draft_shown)
 def draft_builder(request, system):
     """Template: builder.html (_builder.html for htmx). The list being built, not saved.
 
     A post with a ``document`` (a list file's JSON, action ``load``) puts that list on the
     page; it is checked, bounds first, before anything else happens.
     """
-    catalogue = catalogue_or_404(system)
+    catalogue = _official(request, system)
     if request.method == "POST":
         return _draft_post(request, official=catalogue)
     return _draft_page(request, official=catalogue)
 
 
+def _official(request, system):
+    """The game's official data (404: no such game), read once a request (the ETag reads
+    it first; inside a transaction each read is a query)."""
+    found = getattr(request, "_official", None)
+    if found is None:
+        found = request._official = catalogue_or_404(system)
+    return found
+
+
+def _draft_read(request, *, official):
+    """This browser's holder, its draft's stamp and pack (one small query; None: no
+    draft) and the data that judges it; read once a request (the ETag reads it first)."""
+    read = getattr(request, "_draft_read", None)
+    if read is None:
+        holder = sessions.holder_of(request.session, create=False)
+        found = selectors.draft_stamp(holder=holder, key=workspaces.draft_key(official.system))
+        pack = found[1] if found else None
+        read = (holder, found, _draft_catalogue(request, pack=pack, official=official))
+        request._draft_read = read
+    return read
+
+
 def _draft_page(request, *, official):
-    """A GET of the draft: its stamp and pack in one small query, then the page as kept
-    (or a save that waited for a login, or the start page when there is no draft)."""
-    holder = sessions.holder_of(request.session, create=False)
-    found = stamps.draft_stamp(holder=holder, key=workspaces.draft_key(official.system))
-    catalogue = _draft_catalogue(request, pack=found[1] if found else None, official=official)
+    """A GET of the draft: the page as kept (or a save that waited for a login, or the
+    start page when there is no draft)."""
+    holder, found, catalogue = _draft_read(request, official=official)
     saved = saving.save_after_login(request, catalogue=catalogue, holder=holder)
     if saved is not None:
         return _drawn(request, saved)
     if found is None:
         return go(request, reverse("system-start", args=[official.system]))
-    return _show_draft(request, catalogue=catalogue, holder=holder, stamp=found[0])
+    return _show_draft(request, catalogue=catalogue, holder=holder)
 
 
 def _draft_post(request, *, official):
@@ -83,8 +115,25 @@ def _draft_catalogue(request, *, pack: dict | None, official):
         return official
 
 
+def _list_shown(request, list_id):
+    """What the owner's list page shows, for its ETag and kept copy: the game data's
+    stamp, the list's and its workspace's, its campaign records and snapshots (None: a
+    list on a pack its owner lost, drawn each time). Someone else's list: 404."""
+    read = _list_read(request, list_id)
+    if read.lost is not None:
+        return None
+    return _state(
+        read.catalogue,
+        selectors.workspace_stamp(read.workspace),
+        selectors.list_stamp(read.army_list),
+        sorted(read.history.items()),
+        _snapshot_codes(read.army_list),
+    )
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
+@conditional_page(_list_shown)
 def list_detail(request, list_id):
     """Template: builder.html. The owner's saved list: edit, save, share, export."""
     if request.method == "POST":
@@ -95,14 +144,45 @@ def list_detail(request, list_id):
 def _list_page(request, list_id):
     """A GET of the owner's saved list: the list on screen (its unsaved edits, else as
     saved), or the read-only page of a list on a pack its owner lost."""
-    army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
-    holder = sessions.holder_of(request.session, create=False)
-    workspace = selectors.list_workspace(holder=holder, army_list=army_list)
-    catalogue = workspaces.shown_catalogue(army_list, workspace)
-    lost = _lost_pack(request, army_list, workspace)
-    if lost is not None:
-        return _lost_pack_page(request, pack=lost, army_list=army_list, workspace=workspace)
-    return _render(request, catalogue=catalogue, workspace=workspace, army_list=army_list)
+    read = _list_read(request, list_id)
+    if read.lost is not None:
+        return _lost_pack_page(
+            request, pack=read.lost, army_list=read.army_list, workspace=read.workspace
+        )
+    return _render(request, catalogue=read.catalogue, workspace=read.workspace,
+                   army_list=read.army_list, history=read.history)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _ListRead:
+    army_list: object
+    workspace: object
+    catalogue: object
+    lost: object
+    history: dict
+
+
+def _list_read(request, list_id) -> _ListRead:
+    """The owner's list as its page shows it, read once a request (the ETag reads it
+    first): the list, its workspace in this browser, the data that judges it, the pack
+    it lost (None) and its campaign records."""
+    read = getattr(request, "_list_read", None)
+    if read is None:
+        army_list = owned_or_404(request, list_id, with_snapshot_codes=True)
+        holder = sessions.holder_of(request.session, create=False)
+        workspace = selectors.list_workspace(holder=holder, army_list=army_list)
+        catalogue = workspaces.shown_catalogue(army_list, workspace)
+        lost = _lost_pack(request, army_list, workspace)
+        history = {} if lost is not None else _history(catalogue, army_list)
+        read = _ListRead(army_list, workspace, catalogue, lost, history)
+        request._list_read = read
+    return read
+
+
+def _history(catalogue, army_list) -> dict:
+    if army_list is None:
+        return {}
+    return presenter_of(catalogue).campaign_history(army_list=army_list)
 
 
 def _list_post(request, list_id):
@@ -160,28 +240,18 @@ def _lost_pack_page(request, *, pack, army_list, workspace):
 # -- rendering ----------------------------------------------------------------------------
 
 
-def _render(request, *, catalogue, workspace, army_list=None, status=200, **extra):
-    history = (
-        presenter_of(catalogue).campaign_history(army_list=army_list)
-        if army_list is not None
-        else {}
-    )
-    # Its tournament snapshots: rows that never change, so their codes are their stamp
-    # (read with the list when it was looked up for this page).
-    codes = _snapshot_codes(army_list)
+def _render(request, *, catalogue, workspace, army_list=None, status=200, history=None,
+            **extra):  # fmt: skip
+    if history is None:
+        history = _history(catalogue, army_list)
     template = _template(request)
     # htmx swaps only successful answers: a refused edit is shown, but as a 200 there.
     status = 200 if request.htmx else status
-    state = None if extra else _state(  # the answer to a post (errors, a question): not kept
-        catalogue,
-        stamps.workspace_stamp(workspace),
-        stamps.list_stamp(army_list),
-        sorted(history.items()),
-        codes,
-    )
-    kept = kept_page(request, template, state=state) if status == 200 else None
-    if kept is not None:
-        return kept
+    # Kept: a GET of the page (its state read for the ETag, ``_list_shown``); never the
+    # answer to a post (errors, a question).
+    page = kept(request, template) if status == 200 and not extra else None
+    if page is not None:
+        return page
     values = _values(
         request,
         catalogue=catalogue,
@@ -190,12 +260,16 @@ def _render(request, *, catalogue, workspace, army_list=None, status=200, **extr
         history=history,
         **extra,
     )
-    if army_list is not None and codes:
+    if army_list is not None and _snapshot_codes(army_list):
         values["snapshots"] = selectors.snapshots_of_list(army_list=army_list)
-    return render_and_keep(request, template, values, state=state, status=status)
+    if extra:
+        return render(request, template, values, status=status)
+    return render_kept(request, template, values, status=status)
 
 
 def _snapshot_codes(army_list) -> tuple:
+    """Its tournament snapshots: rows that never change, so their codes are their stamp
+    (read with the list when it was looked up for this page)."""
     if army_list is None:
         return ()
     codes = getattr(army_list, "snapshot_codes", None)
@@ -204,19 +278,18 @@ def _snapshot_codes(army_list) -> tuple:
     return tuple(codes)
 
 
-def _show_draft(request, *, catalogue, holder, stamp: tuple):
+def _show_draft(request, *, catalogue, holder):
     """A GET of the draft: from its stamp alone when the page is kept, loaded and
     rendered otherwise."""
     template = _template(request)
-    state = _state(catalogue, stamp, None, [])
-    kept = kept_page(request, template, state=state)
-    if kept is not None:
-        return kept
+    page = kept(request, template)
+    if page is not None:
+        return page
     workspace = workspaces.draft_get(holder=holder, system=catalogue.system)
     if workspace is None:  # discarded in another tab since the stamp was read
         return go(request, reverse("system-start", args=[catalogue.system]))
     values = _values(request, catalogue=catalogue, workspace=workspace)
-    return render_and_keep(request, template, values, state=state)
+    return render_kept(request, template, values)
 
 
 def _values(request, *, catalogue, workspace, army_list=None, history=None, **extra) -> dict:
@@ -251,8 +324,8 @@ def _template(request) -> str:
 
 
 def _state(catalogue, *rows) -> tuple | None:
-    """What a builder page shows, for its key: the game data it was built from and its
-    rows' stamps (None when the game data's stamp is not known: not kept)."""
+    """What a builder page shows, for its ETag and key: the game data it was built from
+    and its rows' stamps (None when the game data's stamp is not known: not kept)."""
     stamp = rules_selectors.catalogue_stamp(catalogue)
     return None if stamp is None else (stamp, *rows)
 

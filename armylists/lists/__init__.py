@@ -7,6 +7,6 @@
   (``pack_updates``), the text exports (``text_export``), scoring after a game;
 - what the pages of a list share: its rows (``rows``), the read-only context
   (``readonly``), print sheets, a list file's problems in a player's words
-  (``import_words``), lookups that answer 404 (``lookups``), stamps of kept pages;
+  (``import_words``), lookups that answer 404 (``lookups``);
 - the pages in ``views``, the endpoints in ``api``.
 """

@@ -1,11 +1,14 @@
 """Reads of saved lists. Every lookup of a private list goes through the owner; a shared
 one through its token, which is checked for shape before it reaches the database. And a
 saved list's workspace in this browser (its unsaved edits in the builder), which its
-other pages mention."""
+other pages mention. And the stamps of both, which key their pages' ETags."""
 
+import json
 import re
+from functools import cache
 
 from django.contrib.postgres.expressions import ArraySubquery
+from django.db import connection
 from django.db.models import OuterRef, Q, QuerySet
 from django.db.models.functions import Lower
 
@@ -125,3 +128,101 @@ def is_unsaved(*, workspace: Workspace) -> bool:
     if army_list is None:
         return True
     return workspace.document != army_list.document or workspace.base_version != army_list.version
+
+
+# -- stamps: what changes with every write of a row -------------------------------------
+#
+# A kept page (armylists/web/conditional.py) is keyed, and its ETag made, by the stamps of
+# the rows it shows: ``updated_at`` (auto_now; every write in the services is a ``save()``
+# or names ``updated_at``) and the columns a service writes without it (the share tokens,
+# a workspace's ``discarded``). Read from a loaded row or from the database, a stamp is
+# the same tuple (tests/lists/test_selectors_stamps.py).
+
+LIST_STAMP = ("id", "updated_at", "version", "share_token", "revoked_share_token",
+              "pack_version_id")
+WORKSPACE_STAMP = ("id", "updated_at", "revision", "discarded", "base_version")
+
+
+def list_stamp(army_list: ArmyList | None) -> tuple | None:
+    if army_list is None:
+        return None
+    return (*(getattr(army_list, c) for c in LIST_STAMP), army_list.system.updated_at)
+
+
+def list_stamp_pinned(stamp: tuple) -> bool:
+    """The list of ``stamp`` is pinned to a pack version: what its pages show of the pack
+    (its name) changes with the pack's row, which no stamp of the list covers."""
+    return stamp[LIST_STAMP.index("pack_version_id")] is not None
+
+
+def workspace_stamp(workspace: Workspace | None) -> tuple | None:
+    if workspace is None:
+        return None
+    return tuple(getattr(workspace, c) for c in WORKSPACE_STAMP)
+
+
+def shared_list_stamp(*, token: str) -> tuple | None:
+    """The stamp of the list shared by ``token`` (None: no list is shared by it, or the
+    token is not shaped like one); the same tuple as ``list_stamp`` of that list."""
+    if not token or not TOKEN.fullmatch(token):
+        return None
+    return _first_row(_shared_stamp_sql(), [token])
+
+
+def draft_stamp(*, holder: str | None, key: str) -> tuple[tuple, dict | None] | None:
+    """The stamp of this holder's draft (as ``workspace_stamp``) and the ``pack`` its
+    document is on (None: the official data), in one query (the builder needs the pack
+    before it knows which data judges the page); None when there is no draft."""
+    if holder is None:
+        return None
+    row = _first_row(_draft_stamp_sql(), [holder, key])
+    if row is None:
+        return None
+    pack = json.loads(row[-1]) if isinstance(row[-1], str) else row[-1]
+    return row[:-1], pack if isinstance(pack, dict) else None
+
+
+# The two stamps are read on every view of a kept page, so they are plain SQL with the
+# models' own table and column names, written once: the ORM's building of the same query
+# cost about four times running it (docs/performance.md, "Django's machinery").
+
+
+@cache
+def _shared_stamp_sql() -> str:
+    lists, systems = ArmyList._meta, ArmyList._meta.get_field("system").related_model._meta
+    return (
+        f"SELECT {_columns('l', lists, LIST_STAMP)}, s.{_column(systems, 'updated_at')}"
+        f" FROM {_quoted(lists.db_table)} l JOIN {_quoted(systems.db_table)} s"
+        f" ON s.{_column(systems, 'id')} = l.{_column(lists, 'system')}"
+        f" WHERE l.{_column(lists, 'share_token')} = %s LIMIT 1"
+    )
+
+
+@cache
+def _draft_stamp_sql() -> str:
+    drafts = Workspace._meta
+    return (
+        f"SELECT {_columns('w', drafts, WORKSPACE_STAMP)},"
+        f" w.{_column(drafts, 'document')} -> 'pack'"
+        f" FROM {_quoted(drafts.db_table)} w WHERE w.{_column(drafts, 'holder')} = %s"
+        f" AND w.{_column(drafts, 'key')} = %s AND NOT w.{_column(drafts, 'discarded')}"
+        " LIMIT 1"
+    )
+
+
+def _first_row(sql: str, params: list) -> tuple | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def _quoted(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _column(meta, field: str) -> str:
+    return _quoted(meta.get_field(field).column)
+
+
+def _columns(alias: str, meta, fields: tuple[str, ...]) -> str:
+    return ", ".join(f"{alias}.{_column(meta, f)}" for f in fields)

@@ -2,15 +2,17 @@
 
 A version never changes (a database trigger refuses it), so what is built from it is
 kept for good, keyed by the version row's id (PostgreSQL never hands an id out twice),
-in a bounded LRU: many players' packs must not grow the process without limit. A hit
-costs no query and does not load the document; a miss loads it once and converts it
-with the same converter as the official tables (``rules.engine.pack_catalogue``).
+in a bounded LRU (cachetools'): many players' packs must not grow the process without
+limit. A hit costs no query and does not load the document; a miss loads it once and
+converts it with the same converter as the official tables
+(``rules.engine.pack_catalogue``).
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+
+from cachetools import LRUCache
 
 from armylists.packs import models
 from rules import selectors as rules_selectors
@@ -26,7 +28,7 @@ class VersionCatalogues:
     def __init__(self, max_kept: int = MAX_KEPT):
         self.max_kept = max_kept
         self._lock = threading.Lock()
-        self._kept: OrderedDict[int, Catalogue] = OrderedDict()
+        self._kept: LRUCache[int, Catalogue] = LRUCache(maxsize=max_kept)
 
     def forget(self) -> None:
         with self._lock:
@@ -34,24 +36,18 @@ class VersionCatalogues:
 
     def get(self, version_id: int) -> Catalogue | None:
         with self._lock:
-            hit = self._kept.get(version_id)
-            if hit is not None:
-                self._kept.move_to_end(version_id)
-            return hit
+            return self._kept.get(version_id)  # a hit is now the most recently used
 
     def put(self, version_id: int, catalogue: Catalogue) -> None:
         with self._lock:
-            self._kept[version_id] = catalogue
-            self._kept.move_to_end(version_id)
-            while len(self._kept) > self.max_kept:
-                self._kept.popitem(last=False)
+            self._kept[version_id] = catalogue  # the least recently used out when full
 
     def official(self, pack_id: str, number: int) -> Catalogue | None:
         """The kept catalogue of version ``number`` of ``pack_id``, if that pack was
         official when it was kept (readable by anyone: no reader to check), else None.
         For answering while PostgreSQL cannot be reached (rules/unreachable.py)."""
         with self._lock:
-            for catalogue in self._kept.values():
+            for catalogue in list(self._kept.values()):
                 origin = catalogue.origin
                 if origin.official and origin.id == pack_id and origin.version == number:
                     return catalogue

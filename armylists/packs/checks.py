@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter, OrderedDict
+import threading
+from collections import Counter
 from functools import cache
 
+from cachetools import LRUCache, cached
 from jsonschema import Draft202012Validator
 
 from armylists.packs.battlescribe import battlescribe_problems
@@ -37,7 +39,6 @@ def pack_schema() -> dict:
 # check_pack is a pure function of the document, and the larger packs take seconds to
 # check against the schema: the same document checked again (re-loads, a fork's first
 # version, the test suite) reuses the answer, keyed by a digest of its exact content.
-_CHECKED: OrderedDict[str, tuple[ProblemAt, ...]] = OrderedDict()
 _CHECKED_MAX = 32
 
 
@@ -51,12 +52,12 @@ def check_pack(pack) -> list[ProblemAt]:
     """Every problem of the pack: schema first, then dangling and duplicate keys."""
     if not isinstance(pack, dict):
         return [ProblemAt("", "a pack must be a mapping with 'format' and 'system'")]
-    digest = _digest(pack)
-    if digest not in _CHECKED:
-        _CHECKED[digest] = tuple(_check_whole(pack))
-        while len(_CHECKED) > _CHECKED_MAX:
-            _CHECKED.popitem(last=False)
-    return list(_CHECKED[digest])
+    return list(_checked(pack))
+
+
+@cached(LRUCache(maxsize=_CHECKED_MAX), key=_digest, lock=threading.Lock())
+def _checked(pack: dict) -> tuple[ProblemAt, ...]:
+    return tuple(_check_whole(pack))
 
 
 def _check_whole(pack: dict) -> list[ProblemAt]:

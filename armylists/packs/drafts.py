@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections import OrderedDict
 
+from cachetools import LRUCache, cached
 from django.db import transaction
 
 from armylists.packs import draft_history as history
@@ -118,25 +118,22 @@ def draft_remove_row(*, draft: PackDraft, section: str, key: str) -> PackDraft:
 # The problems of the drafts last looked at, by (draft, updated_at): every save of a
 # draft touches updated_at, so an entry is never stale, and the editor's page after an
 # edit does not walk a 500-card document again. Small: a few members edit at once.
-_PROBLEMS: OrderedDict[tuple, list[ProblemAt]] = OrderedDict()
 _PROBLEMS_KEPT = 32
-_problems_lock = threading.Lock()
 
 
 def draft_problems(*, draft: PackDraft) -> list[ProblemAt]:
     """Every problem of the draft as the pack's next version, paths without a prefix."""
-    key = (draft.pk, draft.updated_at, draft.pack.system)
-    with _problems_lock:
-        kept = _PROBLEMS.get(key)
-    if kept is not None:
-        return list(kept)
+    return list(_problems(draft))
+
+
+def _problems_key(draft: PackDraft) -> tuple:
+    return (draft.pk, draft.updated_at, draft.pack.system)
+
+
+@cached(LRUCache(maxsize=_PROBLEMS_KEPT), key=_problems_key, lock=threading.Lock())
+def _problems(draft: PackDraft) -> tuple[ProblemAt, ...]:
     found = document_problems(draft.document, system=draft.pack.system, prefix="")
-    problems = [ProblemAt(p.path.lstrip("."), p.message, p.code) for p in found]
-    with _problems_lock:
-        _PROBLEMS[key] = problems
-        while len(_PROBLEMS) > _PROBLEMS_KEPT:
-            _PROBLEMS.popitem(last=False)
-    return list(problems)
+    return tuple(ProblemAt(p.path.lstrip("."), p.message, p.code) for p in found)
 
 
 def draft_publish(*, draft: PackDraft, user, note: str) -> PackVersion:

@@ -11,9 +11,9 @@ import re
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 
+from cachetools import TLRUCache
 from django.db import connection, transaction
 from django.db.models import Exists, Max, OuterRef, Q
 
@@ -132,11 +132,11 @@ class PinnedVersions:
     def __init__(self, *, clock: Callable[[], float] = time.monotonic,
                  fresh_for: float = FRESH_FOR, max_kept: int = 1024):  # fmt: skip
         self._clock = clock
-        self._fresh_for = fresh_for
-        self._max_kept = max_kept
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[str, int], tuple[float, models.PackVersion]] = (
-            OrderedDict()
+        # (pack id, number) -> (when it was read, the version): fresh until that time
+        # plus ``fresh_for`` (read before the query: never older than promised).
+        self._kept: TLRUCache[tuple[str, int], tuple[float, models.PackVersion]] = TLRUCache(
+            maxsize=max_kept, ttu=lambda _key, hit, _now: hit[0] + fresh_for, timer=clock
         )
 
     def forget(self, pack_id: str | None = None) -> None:
@@ -144,8 +144,8 @@ class PinnedVersions:
             if pack_id is None:
                 self._kept.clear()
                 return
-            for key in [k for k in self._kept if k[0] == pack_id]:
-                del self._kept[key]
+            for key in [k for k in self._kept.keys() if k[0] == pack_id]:
+                self._kept.pop(key, None)
 
     def changed(self, pack_id: str) -> None:
         """This thread changed the pack's row: drop it now, and again once it commits
@@ -160,15 +160,12 @@ class PinnedVersions:
         key, now = (pack_id, number), self._clock()
         with self._lock:
             hit = self._kept.get(key)
-        if hit is not None and now - hit[0] < self._fresh_for:
+        if hit is not None:
             return hit[1]
         version = _version_pinned_read(pack_id, number)
         if version is not None:  # a version published a moment ago is found at once
             with self._lock:
                 self._kept[key] = (now, version)
-                self._kept.move_to_end(key)
-                while len(self._kept) > self._max_kept:
-                    self._kept.popitem(last=False)
         return version
 
 

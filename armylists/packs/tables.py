@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections import OrderedDict
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -42,7 +42,6 @@ SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # A file read again unchanged (a re-run of loadpack in one process, the test suite loading
 # the shipped packs again and again) is parsed once: the Mordheim pack takes seconds to
 # parse. Keyed by the file's path, size and modification time; callers get a copy.
-_PARSED: OrderedDict[tuple, dict] = OrderedDict()
 _PARSED_MAX = 16
 
 
@@ -52,12 +51,14 @@ def read_pack_file(path: str | Path) -> dict:
         stat = path.stat()
     except OSError as exc:
         raise PackError([ProblemAt("", f"cannot read {path}: {exc.strerror}")], str(path)) from exc
-    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
-    if key not in _PARSED:
-        _PARSED[key] = _parse_pack_file(path)
-        while len(_PARSED) > _PARSED_MAX:
-            _PARSED.popitem(last=False)
-    return copy.deepcopy(_PARSED[key])
+    return copy.deepcopy(_parsed(str(path.resolve()), stat.st_size, stat.st_mtime_ns))
+
+
+@lru_cache(maxsize=_PARSED_MAX)
+def _parsed(resolved: str, size: int, mtime_ns: int) -> dict:
+    """The file as parsed (never handed out as it is: its callers get a copy); a file
+    that cannot be parsed raises, and is not kept."""
+    return _parse_pack_file(Path(resolved))
 
 
 def _parse_pack_file(path: Path) -> dict:

@@ -111,21 +111,26 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # logout or an expiry seen by one worker would stay unseen by the others.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
-# "pages": rendered pages kept per process (armylists/web/page_cache.py). Its keys are
-# made of everything a page shows, so nothing there can go stale and a shared cache would
-# buy nothing but a network hop. Bounded in bytes: PAGES_CACHE_MB a worker in all (least
-# recently used out first), no page over 1 MB kept.
+# "pages": rendered pages (armylists/web/conditional.py), in the database so that every
+# worker and app server renders a page once per state. Its keys are made of everything a
+# page shows, so nothing there can go stale; the timeout and the entry bound only keep
+# the table small (Django culls a third of it when full; no page over 1 MB is kept). Its
+# table is made by a migration (armylists 0011).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "pages": {
-        "BACKEND": "armylists.web.page_cache.PagesCache",
-        "LOCATION": "pages",
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "muster_pages",
         "TIMEOUT": 600,
-        "OPTIONS": {
-            "MAX_ENTRIES": 2000,
-            "MAX_BYTES": int(os.environ.get("PAGES_CACHE_MB", 32)) * 1024 * 1024,
-            "MAX_ITEM_BYTES": 1024 * 1024,
-        },
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGES_CACHE_ENTRIES", 2000))},
+    },
+    # "pages-here": in front of "pages", the small pages this worker served last (no page
+    # over 128 KB): a page asked again costs no query but its stamps'.
+    "pages-here": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages-here",
+        "TIMEOUT": 600,
+        "OPTIONS": {"MAX_ENTRIES": 256},
     },
     # "brakes": the throttles' counts (token endpoint, sign-up, password change). In the
     # database, so every worker and app server counts together with nothing to run but

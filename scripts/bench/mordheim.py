@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
-from django.core.cache import caches
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -35,6 +34,7 @@ from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.packs.tables import load_pack
 from armylists.web import sessions
+from armylists.web.conditional import forget_kept_pages
 from rules import selectors
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -107,7 +107,7 @@ def _client_with_draft() -> Client:
 def _forget():
     """As after a change: nothing built from the game data kept, no page kept."""
     selectors.game_data.forget()
-    caches["pages"].clear()
+    forget_kept_pages()
 
 
 @dataclass
@@ -126,7 +126,7 @@ def _sample(client: Client, url: str, drop: str | None, into: Samples) -> None:
         if drop == "data":
             _forget()
         elif drop == "pages":
-            caches["pages"].clear()
+            forget_kept_pages()
         start, cpu = time.perf_counter(), time.process_time()
         response = client.get(url)
         if keep:

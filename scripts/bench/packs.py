@@ -13,12 +13,12 @@ from __future__ import annotations
 import copy
 import json
 
-from django.core.cache import caches
 from django.test import Client
 
 from armylists.packs import drafts as pack_drafts
 from armylists.packs import services as packs
 from armylists.packs.models import Pack, PackVersion
+from armylists.web.conditional import forget_kept_pages
 from scripts.bench.engine import median_ms
 
 PLAYER_PACK = "Bench: a player's Godslayer pack (sample)"
@@ -94,7 +94,7 @@ def editor_run(user) -> list[tuple]:
         url = f"/packs/{pack.id}/edit/?section=cards"
 
         def once(url=url):
-            caches["pages"].clear()
+            forget_kept_pages()
             response = owner.get(url)
             assert response.status_code == 200, response.content[:300]
 

@@ -25,10 +25,10 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.core.cache import caches  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from armylists.web.conditional import forget_kept_pages  # noqa: E402
 from rules import selectors  # noqa: E402
 from scripts.bench import data  # noqa: E402
 
@@ -73,7 +73,7 @@ def profile(client, method, path, kwargs, n, *, rendered=False):
 
     def call(path, **kwargs):
         if rendered:
-            caches["pages"].clear()
+            forget_kept_pages()
         return request(path, **kwargs)
 
     response = call(path, **kwargs)  # warm: caches, templates, imports

@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 
 from django.contrib.auth import get_user_model
-from django.core.cache import caches
 from django.test import Client
 
 from armylists.builder import workspaces
 from armylists.lists import documents
 from armylists.lists import services as lists
 from armylists.web import sessions
+from armylists.web.conditional import forget_kept_pages
 from rules import selectors
 from scripts.bench.data import BENCH_USER
 from scripts.bench.engine import make_document, median_ms
@@ -44,7 +44,7 @@ def _warband(n: int) -> dict:
 
 def _timed(call, repeat: int) -> float:
     def once():
-        caches["pages"].clear()
+        forget_kept_pages()
         response = call()
         assert response.status_code in (200, 201, 204), (
             response.status_code,

@@ -11,25 +11,38 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from armylists.lists import print_sheet, selectors, stamps
+from armylists.lists import print_sheet, selectors
 from armylists.lists import services as lists
 from armylists.lists.lookups import shared_or_404
 from armylists.lists.readonly import readonly_context
 from armylists.lists.views.text import share_url
-from armylists.web.page_cache import kept_page, render_and_keep
+from armylists.web.conditional import conditional_page, kept, render_kept
 
 
+def _shown(request, token):
+    """What a shared page shows, for its ETag and kept copy: the list's stamp (one small
+    query). No list shared by the token: 404, whatever the request sent. A list on a
+    pack version shows the pack's name as it is now: rendered each time, as its builder
+    is (rules.selectors.catalogue_stamp)."""
+    stamp = selectors.shared_list_stamp(token=token)
+    if stamp is None:
+        raise Http404
+    return None if selectors.list_stamp_pinned(stamp) else (stamp,)
+
+
+@conditional_page(_shown)
 def shared_list(request, token):
     """Template: shared.html. Read-only for anyone with the link, with its Copy panels."""
     return _shared(request, "shared.html", token=token, text=True)
 
 
+@conditional_page(_shown, reads=print_sheet.CHOICES)
 def shared_print(request, token):
     """Template: print.html (?layout=roster, the default: one clean page) or
     print_cards.html (?layout=cards); ?paper=a4 (the default) or letter."""
     choices, problems = print_sheet.print_choices(request)
     if problems:
-        if not selectors.TOKEN.fullmatch(token) or stamps.shared_list_stamp(token=token) is None:
+        if selectors.shared_list_stamp(token=token) is None:
             raise Http404
         return print_sheet.refused(request, problems, base_url=request.path)
     return _shared(
@@ -41,16 +54,11 @@ def shared_print(request, token):
 
 
 def _shared(request, template, *, token, sheet=None, text=False):
-    """A kept page costs the list's stamp (one small query); the list is loaded only to
+    """A kept page costs the list's stamp (read for the ETag); the list is loaded only to
     render it. ``sheet``: the print sheet's choices (layout, paper)."""
-    stamp = stamps.shared_list_stamp(token=token) if selectors.TOKEN.fullmatch(token) else None
-    if stamp is None:
-        raise Http404
-
-    reads = print_sheet.CHOICES if sheet is not None else ()
-    kept = kept_page(request, template, state=(stamp,), reads=reads)
-    if kept is not None:
-        return kept
+    page = kept(request, template)
+    if page is not None:
+        return page
     army_list = shared_or_404(token)
     values = readonly_context(army_list=army_list) | {"token": token}
     if sheet is not None:
@@ -59,7 +67,7 @@ def _shared(request, template, *, token, sheet=None, text=False):
     if text:  # the texts themselves: on request (lists/views/text.py)
         values["text_url"] = reverse("shared-text", args=[token])
         values["share_url"] = share_url(request, army_list)
-    return render_and_keep(request, template, values, state=(stamp,), reads=reads)
+    return render_kept(request, template, values)
 
 
 @login_required

@@ -1,11 +1,11 @@
-"""A row's stamp (armylists/lists/stamps.py) changes with every write of it, and reads the same
-from the database as from a loaded row: kept pages are keyed by it."""
+"""A row's stamp (armylists/lists/selectors.py) changes with every write of it, and reads the
+same from the database as from a loaded row: kept pages and their ETags are keyed by it."""
 
 import pytest
 
 from armylists.builder import workspaces
+from armylists.lists import selectors as stamps
 from armylists.lists import services as lists
-from armylists.lists import stamps
 from armylists.models import ArmyList, Workspace
 from rules import selectors as rules_selectors
 from tests.support.pages import OGRE, list_document
@@ -119,7 +119,23 @@ def test_saving_a_draft_changes_its_stamp(draft, alice):
     assert stamps.workspace_stamp(Workspace.objects.get(pk=draft.pk)) != before
 
 
-def test_it_compiles_a_query_once_and_runs_it_with_each_value(army_list, alice, bob):
+def test_it_reads_each_tokens_own_list(army_list, alice, bob):
     other = lists.list_create(owner=bob, data=list_document(1))
     for row in (army_list, other, army_list):
         assert stamps.shared_list_stamp(token=row.share_token)[0] == row.id
+
+
+def test_it_reads_no_stamp_for_a_token_of_the_wrong_shape(army_list, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        assert stamps.shared_list_stamp(token="not a token!") is None
+        assert stamps.shared_list_stamp(token="") is None
+
+
+def test_a_list_on_a_pack_version_has_a_pinned_stamp(army_list, alice):
+    from tests.support.pinned import RAID, alices_dearer_pack, official_pack, on
+
+    pack = alices_dearer_pack(alice, official_pack())
+    pinned = lists.list_create(owner=alice, data=on(pack, 2, RAID))
+    loaded, read = shared_stamp(pinned)
+    assert loaded == read and stamps.list_stamp_pinned(read)
+    assert not stamps.list_stamp_pinned(shared_stamp(army_list)[1])
