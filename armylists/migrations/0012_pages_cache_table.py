@@ -21,6 +21,6 @@ def drop_table(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("armylists", "0010_pack_version_in_packs")]
+    dependencies = [("armylists", "0011_campaign_in_mordheim")]
 
     operations = [migrations.RunPython(create_table, drop_table)]
