@@ -168,7 +168,11 @@ def main():
         " shared machine. Errors: socket errors and responses other than 2xx/3xx, both runs."
         " The player's pack row is the exception: it ran right after the official pack's"
         " validate (same list, same connections), and its ratio is over that run's (goal:"
-        " a player's pack costs what the official one costs).",
+        " a player's pack costs what the official one costs). \"Ratio before\" is the"
+        " same row's ratio in the run of 2026-12-02, before the feature packages and the"
+        " conditional GETs (scripts/bench/before.json); the change may not be a fall of more"
+        " than 10 %. Two runs on a shared machine differ by more than that on their own:"
+        " read a fall together with the load average above.",
         "",
         *report.http_table(http_rows(results)),
         "",
