@@ -41,7 +41,7 @@ class StartForm(forms.Form):
         if catalogue.factions:
             self.fields["faction"].label = words["faction"]
             self.fields["faction"].choices = [
-                (f.key, local_name(f)) for f in catalogue.factions.values()
+                (f.key, local_name(f)) for f in presenter.start_factions(catalogue)
             ]
         else:
             del self.fields["faction"]

@@ -143,6 +143,10 @@ class Presenter:
 
     # -- the start page ---------------------------------------------------------------
 
+    def start_factions(self, catalogue: Catalogue) -> list:
+        """The factions the start page offers, in the order shown: the pack's order."""
+        return list(catalogue.factions.values())
+
     def roles(self, catalogue: Catalogue) -> list[str]:
         """The roles a list of this game chooses from (none by default)."""
         return []

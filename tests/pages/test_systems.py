@@ -463,6 +463,20 @@ def warband(client, load_system):
     return builder
 
 
+def test_it_offers_the_official_warbands_before_the_unofficial(client, load_system):
+    system = load_system("mordheim")
+    official = {f.key: f.attributes.get("official", True) is not False
+                for f in system.factions.all()}
+    page = Page(client.get(MORD_START))
+    offered = [i.attrs["value"] for i in page.root.find_all("input", name="faction")]
+    assert sorted(offered) == sorted(official)  # every warband, once
+    marks = [official[key] for key in offered]
+    assert marks == sorted(marks, reverse=True) and marks.count(False) == 13
+    # within each part the pack's order: the rulebook's Reikland first, the Wood Elves
+    # (grade 2a) among the unofficial
+    assert offered[0] == "reikland" and "wood-elves-of-athel-loren" in offered[-13:]
+
+
 def test_it_starts_a_warband_with_its_starting_gold(client, load_system):
     load_system("mordheim")
     page = Page(client.get(MORD_START))

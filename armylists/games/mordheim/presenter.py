@@ -129,6 +129,12 @@ class MordheimPresenter(Presenter):
     def list_extras(self, *, army_list, catalogue):
         return {"campaign_now": current_roster(army_list=army_list, catalogue=catalogue)}
 
+    def start_factions(self, catalogue):
+        """The official warbands first, then those marked unofficial, each in the pack's
+        order (the source's order puts a few unofficial ones among the official)."""
+        factions = list(catalogue.factions.values())
+        return sorted(factions, key=lambda f: f.attributes.get("official", True) is False)
+
     def role_choices(self, catalogue, document):
         """A warband's choice when it is founded (a Tilean city), its options by name."""
         faction = catalogue.factions.get(document.faction) if document.faction else None
